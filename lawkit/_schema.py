@@ -1,0 +1,134 @@
+"""Checking parsed YAML against the JSON Schemas lawkit ships.
+
+jsonschema finds the errors; this module turns each into a Problem at the
+exact key or value, with a short message that quotes the bad value and lists
+what is allowed.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import jsonschema
+
+from ._yaml import Document, MarkedDict, MarkedList
+from .problems import Position, Problem, did_you_mean
+
+SCHEMAS = ("code", "heading")
+
+# What to call the thing at a path, from the key that holds the list it is in.
+_SINGULAR = {
+    "laws": "law", "items": "item", "sections": "section", "notes": "note",
+    "annotations": "annotation", "parallels": "parallel", "rules": "rule",
+    "constants": "constant", "irregular_numbering": "irregular_numbering entry",
+}
+
+
+def schema_path(name: str) -> str:
+    """The installed path of a schema file (for editors and the docs)."""
+    return str(resources.files("lawkit") / "schemas" / f"{name}.schema.json")
+
+
+@cache
+def _validator(name: str) -> jsonschema.protocols.Validator:
+    schema = json.loads((resources.files("lawkit") / "schemas" / f"{name}.schema.json").read_text("utf-8"))
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+def validate(doc: Document, schema: str, law_id_at: Any) -> list[Problem]:
+    """Problems of ``doc.data`` against the named schema.
+
+    ``law_id_at(path)`` gives the citation id a path inside the document
+    concerns (or None), so each problem names its law.
+    """
+    problems: list[Problem] = []
+    for error in _validator(schema).iter_errors(doc.data):
+        path = list(error.absolute_path)
+        problems.extend(_problems_of(doc, error, path, law_id_at(path)))
+    return problems
+
+
+def _locate(doc: Document, path: list) -> tuple[Any, Position]:
+    """The value at ``path`` and where it is written."""
+    node: Any = doc.data
+    where = getattr(node, "pos", Position(doc.path, 1, 1))
+    for step in path:
+        if isinstance(node, MarkedDict) and step in node:
+            where = node.value_pos[step]
+        elif isinstance(node, MarkedList) and isinstance(step, int) and step < len(node):
+            where = node.item_pos[step]
+        else:
+            break
+        node = node[step]
+    return node, where
+
+
+def _name(path: list, root: str) -> str:
+    """A readable name for the object at ``path``: 'law', 'item', 'source'…"""
+    if not path:
+        return root
+    last = path[-1]
+    if isinstance(last, int) and len(path) > 1:
+        return _SINGULAR.get(path[-2], str(path[-2]))
+    return str(last)
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+_TYPE_NAMES = {bool: "boolean", int: "integer", float: "number", str: "string", type(None): "null"}
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, dict):
+        return "mapping"
+    if isinstance(value, list):
+        return "list"
+    return _TYPE_NAMES.get(type(value), type(value).__name__)
+
+
+def _problems_of(doc: Document, error: jsonschema.ValidationError, path: list, citation: str | None) -> list[Problem]:
+    value, where = _locate(doc, path)
+    root = "code.yaml" if "code.yaml" in doc.path.replace("\\", "/").rsplit("/", 1)[-1] else "heading file"
+    what = _name(path, root)
+    kind, message = "schema", None
+
+    if error.validator == "additionalProperties" and isinstance(value, MarkedDict):
+        allowed = sorted(error.schema.get("properties", {}))
+        problems = []
+        for key in value:
+            if key not in allowed:
+                hint = did_you_mean(key, allowed)
+                problems.append(Problem(
+                    value.key_pos[key], "unknown-key",
+                    f"unknown key '{key}' in {what}{hint}; allowed: {', '.join(allowed)}", citation,
+                ))
+        return problems
+    if error.validator == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        kind, message = "missing-key", f"{what} needs the key '{missing}'"
+    elif error.validator == "anyOf" and what == "law":
+        kind, message = "missing-key", "a law needs 'text' or 'sections'"
+    elif error.validator == "type":
+        expected = error.validator_value
+        expected = " or ".join(expected) if isinstance(expected, list) else expected
+        message = f"'{path[-1] if path else what}' must be {expected}, not {_type_name(value)} {_show(value)}"
+    elif error.validator == "enum":
+        choices = [str(c) for c in error.validator_value]
+        message = f"{_show(value)} is not allowed here{did_you_mean(str(value), choices)}; allowed: {', '.join(choices)}"
+    elif error.validator == "pattern":
+        message = f"{_show(value)} is not a valid {path[-1] if path and isinstance(path[-1], str) else what}"
+    elif error.validator == "anyOf" and path and path[-1] in ("law", "section"):
+        message = f"{_show(value)} is not a number as printed (14, IV or e)"
+    elif error.validator in ("minItems", "minLength"):
+        message = f"'{path[-1] if path else what}' must not be empty"
+    if message is None:
+        message = error.message
+    return [Problem(where, kind, message, citation)]

@@ -1,0 +1,169 @@
+"""The corpus model: codes, headings, laws, sections, items, notes.
+
+Every unit carries its citation id and the position of its YAML, so any
+value can be traced back to the file an editor changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from .problems import Position
+
+
+@dataclass
+class Note:
+    mark: str
+    text: str
+    position: Position
+    on_heading: bool = False  # the mark is printed after the heading, not in the law
+
+
+@dataclass
+class Item:
+    id: str
+    key: str  # the id segment: a, b, 1
+    label: str  # as printed: _a_, (_a_), 1st.
+    text: str
+    position: Position
+    page: int | None = None
+    notes: list[Note] = field(default_factory=list)
+
+
+@dataclass
+class Section:
+    id: str
+    number: str
+    label: str
+    text: str
+    position: Position
+    items: list[Item] = field(default_factory=list)
+    text_after: str | None = None
+    page: int | None = None
+    notes: list[Note] = field(default_factory=list)
+
+
+@dataclass
+class Annotation:
+    text: str
+    kind: str | None
+    position: Position
+    item: str | None = None
+
+
+@dataclass
+class Parallel:
+    id: str
+    relation: str
+    position: Position
+    note: str | None = None
+
+
+@dataclass
+class Law:
+    """One law (or etiquette item, definition…) as printed, with what lawkit knows of it."""
+
+    id: str
+    code: str
+    part: str | None  # None for the laws proper; "etiquette", "definitions"…
+    number: str  # as printed: "14", "IV", "e"
+    heading: str
+    position: Position
+    text: str = ""
+    title: str | None = None
+    page: int | None = None
+    display: str | None = None
+    items: list[Item] = field(default_factory=list)
+    text_after: str | None = None
+    sections: list[Section] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    refs: list[str] = field(default_factory=list)  # explicit references, as written
+    topics: list[str] = field(default_factory=list)
+    annotations: list[Annotation] = field(default_factory=list)
+    parallels: list[Parallel] = field(default_factory=list)
+    incomplete: str | None = None
+    constants: list[dict[str, Any]] = field(default_factory=list)
+    rules: list[dict[str, Any]] = field(default_factory=list)
+    unformalized: str | None = None
+    # Computed by the checker: citation ids this law cites, and laws citing it.
+    cites: list[str] = field(default_factory=list)
+    cited_by: list[str] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        """How a reader names it: 'Law 14', 'Etiquette 9', 'Definition e'."""
+        if self.part is None:
+            return f"Law {self.number}"
+        return f"{self.part.replace('-', ' ').capitalize()} {self.number}"
+
+    def units(self) -> Iterator[Law | Section | Item]:
+        """This law and every section and item inside it."""
+        yield self
+        for section in self.sections:
+            yield section
+            yield from section.items
+        yield from self.items
+
+
+@dataclass
+class Heading:
+    title: str
+    position: Position
+    part: str | None = None
+    preamble: str | None = None
+    page: int | None = None
+    laws: list[Law] = field(default_factory=list)
+
+    @property
+    def path(self) -> str:
+        return self.position.path
+
+
+@dataclass
+class Code:
+    id: str
+    title: str
+    position: Position
+    short_title: str | None = None
+    issued_by: str | None = None
+    date: str | None = None
+    fragment: bool = False
+    source: dict[str, Any] = field(default_factory=dict)
+    heading_titles: list[str] = field(default_factory=list)  # as declared in code.yaml
+    irregular_numbering: dict[str, str] = field(default_factory=dict)  # law id in code -> reason
+    headings: list[Heading] = field(default_factory=list)
+
+    @property
+    def laws(self) -> list[Law]:
+        return [law for heading in self.headings for law in heading.laws]
+
+
+Unit = Law | Section | Item
+
+
+@dataclass
+class Corpus:
+    """The loaded corpus. ``problems`` holds what the checker found (errors and warnings)."""
+
+    root: str
+    codes: dict[str, Code] = field(default_factory=dict)
+    units: dict[str, Unit] = field(default_factory=dict)  # citation id -> law, section or item
+    laws_by_id: dict[str, Law] = field(default_factory=dict)  # citation id of any unit -> its law
+    problems: list = field(default_factory=list)
+
+    @property
+    def errors(self) -> list:
+        return [p for p in self.problems if p.severity == "error"]
+
+    def get(self, citation: str) -> Unit:
+        """The law, section or item with this citation id (KeyError if none)."""
+        return self.units[citation]
+
+    def law_of(self, citation: str) -> Law:
+        """The law that contains the unit with this citation id."""
+        return self.laws_by_id[citation]
+
+    def laws(self) -> Iterator[Law]:
+        for code in self.codes.values():
+            yield from code.laws
