@@ -12,6 +12,18 @@ from typing import Any, Iterator
 from .problems import Position
 
 
+@dataclass(frozen=True)
+class TextSource:
+    """Where a piece of printed text is written, so checks can point inside it."""
+
+    unit: str  # the citation id of the law, section or item the text belongs to
+    field: str  # text, display, text_after, note
+    text: str
+    path: str
+    start: int  # character offsets of the YAML scalar in its file
+    end: int
+
+
 @dataclass
 class Note:
     mark: str
@@ -86,6 +98,7 @@ class Law:
     constants: list[dict[str, Any]] = field(default_factory=list)
     rules: list[dict[str, Any]] = field(default_factory=list)
     unformalized: str | None = None
+    texts: list[TextSource] = field(default_factory=list, repr=False)  # every printed text, located
     # Computed by the checker: citation ids this law cites, and laws citing it.
     cites: list[str] = field(default_factory=list)
     cited_by: list[str] = field(default_factory=list)
@@ -96,6 +109,17 @@ class Law:
         if self.part is None:
             return f"Law {self.number}"
         return f"{self.part.replace('-', ' ').capitalize()} {self.number}"
+
+    def all_notes(self) -> list[Note]:
+        """The law's notes, then those of its sections and items, in printed order."""
+        notes = list(self.notes)
+        for section in self.sections:
+            notes.extend(section.notes)
+            for item in section.items:
+                notes.extend(item.notes)
+        for item in self.items:
+            notes.extend(item.notes)
+        return notes
 
     def units(self) -> Iterator[Law | Section | Item]:
         """This law and every section and item inside it."""

@@ -1,0 +1,275 @@
+"""Checks beyond the schema: headings, ids, numbering, citations, footnotes.
+
+Each check appends Problems to the corpus; none stops at the first. The
+citation check also fills in each law's ``cites`` and ``cited_by``.
+"""
+
+from __future__ import annotations
+
+import re
+from ._yaml import Document
+from .citations import Citation, find_citations
+from .model import Code, Corpus, Law, TextSource
+from .problems import Position, Problem, did_you_mean
+
+_FOOTNOTE_MARK = re.compile(r"\[(\d+|\*|†)\]")
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+
+
+def check(corpus: Corpus, docs: dict[str, Document]) -> None:
+    for code in corpus.codes.values():
+        _check_headings(corpus, code)
+        _register_ids(corpus, code)
+    for code in corpus.codes.values():
+        _check_numbering(corpus, code)
+        for law in code.laws:
+            _check_citations(corpus, law, docs)
+            _check_footnotes(corpus, law, docs)
+            _check_links(corpus, law)
+    for law in corpus.laws():
+        law.cited_by.sort(key=lambda i: _sort_key(corpus, i))
+
+
+def _sort_key(corpus: Corpus, citation: str) -> tuple:
+    codes = list(corpus.codes)
+    law = corpus.laws_by_id.get(citation)
+    code = citation.split("/", 1)[0]
+    order = corpus.codes[code].laws.index(law) if law and code in corpus.codes else 0
+    return (codes.index(code) if code in codes else len(codes), order, citation)
+
+
+# -- headings -------------------------------------------------------------
+
+def _check_headings(corpus: Corpus, code: Code) -> None:
+    declared = code.heading_titles
+    found = [h.title for h in code.headings]
+    for heading in code.headings:
+        if heading.title not in declared:
+            corpus.problems.append(Problem(
+                heading.position, "undeclared-heading",
+                f"heading '{heading.title}' is not listed under 'headings' in code.yaml"
+                f"{did_you_mean(heading.title, declared)}"))
+    for title in declared:
+        count = found.count(title)
+        if count == 0:
+            corpus.problems.append(Problem(
+                code.position, "missing-heading", f"code.yaml lists heading '{title}' but no file has it"))
+        elif count > 1:
+            later = [h for h in code.headings if h.title == title][1]
+            corpus.problems.append(Problem(later.position, "duplicate-heading", f"heading '{title}' is in two files"))
+    in_files = [t for t in found if t in declared]
+    in_code = [t for t in declared if t in found]
+    if in_files != in_code:
+        for heading, expected in zip([h for h in code.headings if h.title in declared], in_code):
+            if heading.title != expected:
+                corpus.problems.append(Problem(
+                    heading.position, "heading-order",
+                    f"heading '{heading.title}' is out of printed order: code.yaml puts '{expected}' here; "
+                    "name the files so they sort in printed order"))
+                break
+
+
+# -- ids --------------------------------------------------------------------
+
+def _register_ids(corpus: Corpus, code: Code) -> None:
+    for heading in code.headings:
+        unique = []
+        for law in heading.laws:
+            if law.id in corpus.units:
+                first = corpus.units[law.id]
+                corpus.problems.append(Problem(
+                    law.position, "duplicate-id",
+                    f"{law.label} is defined twice (first at {first.position.path}:{first.position.line})",
+                    law.id))
+                continue
+            unique.append(law)
+            for unit in law.units():
+                if unit.id in corpus.units and unit is not law:
+                    first = corpus.units[unit.id]
+                    corpus.problems.append(Problem(
+                        unit.position, "duplicate-id",
+                        f"'{unit.id}' is defined twice (first at line {first.position.line})", law.id))
+                    continue
+                corpus.units[unit.id] = unit
+                corpus.laws_by_id[unit.id] = law
+        heading.laws = unique
+
+
+# -- numbering ----------------------------------------------------------------
+
+def _value(number: str) -> int | None:
+    if number.isdigit():
+        return int(number)
+    if number and all(ch in _ROMAN for ch in number):
+        total = 0
+        for ch, nxt in zip(number, number[1:] + " "):
+            value = _ROMAN[ch]
+            total += -value if nxt in _ROMAN and _ROMAN[nxt] > value else value
+        return total
+    if len(number) == 1 and number.isalpha() and number.islower():
+        return ord(number) - ord("a") + 1
+    return None
+
+
+def _check_numbering(corpus: Corpus, code: Code) -> None:
+    parts: dict[str | None, list[Law]] = {}
+    for law in code.laws:
+        parts.setdefault(law.part, []).append(law)
+    for part, laws in parts.items():
+        _check_sequence(
+            corpus, code, [(law.number, law.label, law.position, law.id) for law in laws],
+            lambda n, p=part: f"{p.capitalize()} {n}" if p else f"Law {n}", code.fragment)
+        for law in laws:
+            _check_sequence(
+                corpus, code, [(s.number, f"Sec. {s.number}", s.position, s.id) for s in law.sections],
+                lambda n: f"Sec. {n}", False, law.id)
+            for parent in [law, *law.sections]:
+                _check_sequence(
+                    corpus, code, [(i.key, f"item {i.key}", i.position, i.id) for i in parent.items],
+                    lambda n: f"item {n}", False, law.id)
+
+
+def _check_sequence(corpus, code, entries, name, fragment, citation=None) -> None:
+    """Numbers must run 1, 2, 3… (or I, II… or a, b…) unless the code declares otherwise."""
+    previous: int | None = None
+    previous_label = None
+    for number, label, position, unit_id in entries:
+        value = _value(number)
+        relative = unit_id.split("/", 1)[1]
+        if value is None or relative in code.irregular_numbering:
+            previous, previous_label = value if value is not None else previous, label
+            continue
+        about = citation or unit_id
+        if previous is None:
+            if value != 1 and not fragment:
+                corpus.problems.append(Problem(
+                    position, "numbering-gap", f"numbering starts at {label}, not {name(_format_like(number, 1))}", about))
+        elif value == previous:
+            corpus.problems.append(Problem(position, "numbering-duplicate", f"{label} repeats {previous_label}", about))
+        elif value < previous:
+            corpus.problems.append(Problem(
+                position, "numbering-order", f"{label} comes after {previous_label}, out of printed order", about))
+        elif value > previous + 1:
+            missing = [_format_like(number, v) for v in range(previous + 1, value)]
+            what = ", ".join(name(m) for m in missing[:5]) + (" …" if len(missing) > 5 else "")
+            corpus.problems.append(Problem(
+                position, "numbering-gap",
+                f"{label} follows {previous_label}: {what} missing "
+                "(declare it under 'irregular_numbering' in code.yaml if the source prints it so)", about))
+        previous, previous_label = value, label
+
+
+def _format_like(example: str, value: int) -> str:
+    if example.isdigit():
+        return str(value)
+    if example.isalpha() and example.islower() and len(example) == 1:
+        return chr(ord("a") + value - 1)
+    numerals = [(100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+    out = ""
+    for amount, numeral in numerals:
+        while value >= amount:
+            out, value = out + numeral, value - amount
+    return out
+
+
+# -- citations ------------------------------------------------------------------
+
+def locate(docs: dict[str, Document], source: TextSource, found: list, raw_finder, index: int) -> Position:
+    """Where the ``index``-th match of ``found`` (in the loaded value) is written.
+
+    The same finder runs over the raw YAML of the scalar, whose line breaks
+    and indentation differ from the value; matches pair up by order. When
+    they do not (escapes in a quoted scalar), point at the scalar itself.
+    """
+    doc = docs.get(source.path)
+    if doc is None:
+        return Position(source.path, 1, 1)
+    raw_matches = raw_finder(doc.text[source.start:source.end])
+    if len(raw_matches) == len(found):
+        return doc.position_of(source.start + raw_matches[index])
+    return doc.position_of(source.start)
+
+
+def _citation_offsets(raw: str) -> list[int]:
+    return [c.start for c in find_citations(raw)]
+
+
+def _check_citations(corpus: Corpus, law: Law, docs: dict[str, Document]) -> None:
+    code = corpus.codes[law.code]
+    for source in law.texts:
+        citations = find_citations(source.text)
+        for index, citation in enumerate(citations):
+            target = _resolve(corpus, code, law, citation)
+            if target is None:
+                position = locate(docs, source, citations, _citation_offsets, index)
+                wanted = citation.target(code.id, law.number if law.part is None else None)
+                candidates = [u.split("/", 1)[1] for u in corpus.units if u.startswith(code.id + "/")]
+                hint = did_you_mean(wanted.split("/", 1)[1], candidates)
+                corpus.problems.append(Problem(
+                    position, "dangling-citation",
+                    f"'{' '.join(citation.raw.split())}' cites {wanted}, which is not in {code.id}{hint}",
+                    law.id))
+                continue
+            _link(corpus, law, target)
+    for index, ref in enumerate(law.refs):
+        if ref in corpus.units:
+            _link(corpus, law, ref)
+        else:
+            hint = did_you_mean(ref, corpus.units)
+            corpus.problems.append(Problem(law.position, "dangling-reference", f"reference '{ref}' does not exist{hint}", law.id))
+
+
+def _resolve(corpus: Corpus, code: Code, law: Law, citation: Citation) -> str | None:
+    """The id a printed citation names inside its code, if it exists.
+
+    A bare "Sec. 2" names a section of the citing law; "Law 14" names a law
+    of the code proper, also when an etiquette item or definition cites it.
+    """
+    citing_law = law.number if law.part is None else None
+    if citation.law is None and citing_law is None:
+        return None
+    target = citation.target(code.id, citing_law)
+    return target if target in corpus.units else None
+
+
+def _link(corpus: Corpus, law: Law, target: str) -> None:
+    if target not in law.cites:
+        law.cites.append(target)
+    target_law = corpus.laws_by_id[target]
+    if law.id not in target_law.cited_by and target_law is not law:
+        target_law.cited_by.append(law.id)
+
+
+def _check_links(corpus: Corpus, law: Law) -> None:
+    for parallel in law.parallels:
+        if parallel.id not in corpus.units:
+            corpus.problems.append(Problem(
+                parallel.position, "dangling-parallel",
+                f"parallel '{parallel.id}' does not exist{did_you_mean(parallel.id, corpus.units)}", law.id))
+
+
+# -- footnotes ------------------------------------------------------------------
+
+def _mark_offsets(raw: str) -> list[int]:
+    return [m.start() for m in _FOOTNOTE_MARK.finditer(raw)]
+
+
+def _check_footnotes(corpus: Corpus, law: Law, docs: dict[str, Document]) -> None:
+    notes = law.all_notes()
+    note_marks = {note.mark for note in notes}
+    printed: set[str] = set()
+    for source in law.texts:
+        if source.field == "note":
+            continue
+        marks = list(_FOOTNOTE_MARK.finditer(source.text))
+        for index, match in enumerate(marks):
+            printed.add(match.group(1))
+            if match.group(1) not in note_marks:
+                corpus.problems.append(Problem(
+                    locate(docs, source, marks, _mark_offsets, index), "unmatched-footnote",
+                    f"footnote mark [{match.group(1)}] has no note; add it under 'notes'", law.id))
+    for note in notes:
+        if not note.on_heading and note.mark not in printed:
+            corpus.problems.append(Problem(
+                note.position, "unmatched-footnote",
+                f"note [{note.mark}] has no mark [{note.mark}] in the text", law.id))

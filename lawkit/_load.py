@@ -1,0 +1,259 @@
+"""Reading laws/ into the model: files, schema, then one object per unit.
+
+The model is built leniently from whatever parsed, so one bad value yields
+one problem, not a cascade: a law with a wrong-typed field still exists (and
+still resolves citations to it) as long as its number is readable.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from . import _schema
+from ._yaml import Document, MarkedDict, MarkedList, load_document
+from .model import TextSource, Annotation, Code, Corpus, Heading, Item, Law, Note, Parallel, Section
+from .problems import Position, Problem
+
+CODE_FILE = "code.yaml"
+
+
+def read_corpus(root: str | os.PathLike) -> tuple[Corpus, dict[str, Document]]:
+    """Parse and schema-check every file under ``root``; build the model.
+
+    Returns the corpus (its ``problems`` filled with what was found so far)
+    and the parsed documents by path, which the checker uses to locate text.
+    """
+    root_path = Path(root)
+    corpus = Corpus(root=str(root_path))
+    docs: dict[str, Document] = {}
+    if not root_path.is_dir():
+        corpus.problems.append(Problem(Position(str(root_path), 1, 1), "no-corpus", "no such directory"))
+        return corpus, docs
+    for folder in sorted(p for p in root_path.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        code = _read_code(folder, corpus, docs)
+        if code is not None:
+            corpus.codes[code.id] = code
+    return corpus, docs
+
+
+def _rel(path: Path) -> str:
+    """Paths in messages are relative to the working directory when possible."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
+
+
+def _parse(path: Path, corpus: Corpus, docs: dict[str, Document]) -> Document:
+    rel = _rel(path)
+    try:
+        text = path.read_text("utf-8")
+    except UnicodeDecodeError as exc:
+        corpus.problems.append(Problem(Position(rel, 1, 1), "encoding", f"not UTF-8 text ({exc.reason})"))
+        text = ""
+    doc = load_document(rel, text, corpus.problems)
+    docs[rel] = doc
+    return doc
+
+
+def _read_code(folder: Path, corpus: Corpus, docs: dict[str, Document]) -> Code | None:
+    code_path = folder / CODE_FILE
+    if not code_path.is_file():
+        corpus.problems.append(Problem(
+            Position(_rel(folder), 1, 1), "missing-code-file", f"a code folder needs a {CODE_FILE}"))
+        return None
+    doc = _parse(code_path, corpus, docs)
+    data = doc.data
+    if data is None:
+        return None
+    if not isinstance(data, MarkedDict):
+        corpus.problems.append(Problem(Position(doc.path, 1, 1), "schema", f"{CODE_FILE} must be a mapping"))
+        return None
+    corpus.problems.extend(_schema.validate(doc, "code", lambda path: None))
+
+    code_id = _str(data.get("code")) or folder.name
+    if code_id != folder.name:
+        corpus.problems.append(Problem(
+            data.value_pos["code"], "code-id-mismatch",
+            f"the code id '{code_id}' differs from its folder '{folder.name}'"))
+        code_id = folder.name
+    source = data.get("source") if isinstance(data.get("source"), dict) else {}
+    code = Code(
+        id=code_id,
+        title=_str(data.get("title")) or code_id,
+        position=data.pos,
+        short_title=_str(data.get("short_title")),
+        issued_by=_str(data.get("issued_by")),
+        date=_str(data.get("date")),
+        fragment=data.get("fragment") is True,
+        source=dict(source),
+        heading_titles=[h for h in _list(data.get("headings")) if isinstance(h, str)],
+        irregular_numbering={
+            str(entry["law"]): str(entry.get("reason", ""))
+            for entry in _list(data.get("irregular_numbering"))
+            if isinstance(entry, dict) and "law" in entry
+        },
+    )
+    heading_files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.name != CODE_FILE)
+    for path in heading_files:
+        heading = _read_heading(path, code, corpus, docs)
+        if heading is not None:
+            code.headings.append(heading)
+    return code
+
+
+def _read_heading(path: Path, code: Code, corpus: Corpus, docs: dict[str, Document]) -> Heading | None:
+    doc = _parse(path, corpus, docs)
+    data = doc.data
+    if data is None:
+        return None
+    if not isinstance(data, MarkedDict):
+        corpus.problems.append(Problem(Position(doc.path, 1, 1), "schema", "a heading file must be a mapping"))
+        return None
+    part = data.get("part") if isinstance(data.get("part"), str) else None
+    laws = data.get("laws") if isinstance(data.get("laws"), MarkedList) else MarkedList()
+
+    def law_id_at(schema_path: list) -> str | None:
+        if len(schema_path) >= 2 and schema_path[0] == "laws" and isinstance(schema_path[1], int):
+            if schema_path[1] < len(laws) and isinstance(laws[schema_path[1]], dict):
+                number = laws[schema_path[1]].get("law")
+                if isinstance(number, (int, str)) and not isinstance(number, bool):
+                    return law_id(code.id, part, number)
+        return None
+
+    corpus.problems.extend(_schema.validate(doc, "heading", law_id_at))
+    heading = Heading(
+        title=_str(data.get("heading")) or path.stem,
+        position=data.pos,
+        part=part,
+        preamble=_str(data.get("preamble")),
+        page=_int(data.get("page")),
+    )
+    for index, entry in enumerate(laws):
+        if isinstance(entry, MarkedDict):
+            law = _build_law(entry, laws.item_pos[index], code.id, heading)
+            if law is not None:
+                heading.laws.append(law)
+    return heading
+
+
+def law_id(code: str, part: str | None, number: Any) -> str:
+    return "/".join([code] + ([part] if part else []) + [str(number)])
+
+
+def _build_law(data: MarkedDict, position: Position, code: str, heading: Heading) -> Law | None:
+    number = data.get("law")
+    if isinstance(number, bool) or not isinstance(number, (int, str)) or str(number) == "":
+        return None  # the schema problem already names it
+    law = Law(
+        id=law_id(code, heading.part, number),
+        code=code,
+        part=heading.part,
+        number=str(number),
+        heading=heading.title,
+        position=position,
+        text=_str(data.get("text")) or "",
+        title=_str(data.get("title")),
+        page=_int(data.get("page")),
+        display=_str(data.get("display")),
+        text_after=_str(data.get("text_after")),
+        refs=[r for r in _list(data.get("refs")) if isinstance(r, str)],
+        topics=[t for t in _list(data.get("topics")) if isinstance(t, str)],
+        incomplete=_str(data.get("incomplete")),
+        constants=[c for c in _list(data.get("constants")) if isinstance(c, dict)],
+        rules=[r for r in _list(data.get("rules")) if isinstance(r, dict)],
+        unformalized=_str(data.get("unformalized")),
+    )
+    texts = law.texts
+    _located(texts, data, law.id, ("text", "display", "text_after"))
+    law.notes = _notes(data, law.id, texts)
+    law.items = _items(data, law.id, texts)
+    for index, entry in _entries(data, "sections"):
+        key = entry.get("section")
+        if isinstance(key, bool) or not isinstance(key, (int, str)):
+            continue
+        section = Section(
+            id=f"{law.id}/{key}",
+            number=str(key),
+            label=_str(entry.get("label")) or f"Sec. {key}.",
+            text=_str(entry.get("text")) or "",
+            position=data["sections"].item_pos[index],
+            text_after=_str(entry.get("text_after")),
+            page=_int(entry.get("page")),
+            notes=_notes(entry, f"{law.id}/{key}", texts),
+        )
+        _located(texts, entry, section.id, ("text", "text_after"))
+        section.items = _items(entry, section.id, texts)
+        law.sections.append(section)
+    for index, entry in _entries(data, "annotations"):
+        law.annotations.append(Annotation(
+            text=_str(entry.get("text")) or "", kind=_str(entry.get("kind")),
+            position=data["annotations"].item_pos[index], item=_str(entry.get("item"))))
+    for index, entry in _entries(data, "parallels"):
+        if isinstance(entry.get("id"), str):
+            law.parallels.append(Parallel(
+                id=entry["id"], relation=_str(entry.get("relation")) or "",
+                position=data["parallels"].item_pos[index], note=_str(entry.get("note"))))
+    return law
+
+
+def _located(texts: list[TextSource], data: MarkedDict, unit: str, fields: tuple[str, ...]) -> None:
+    path = data.pos.path
+    for name in fields:
+        value = data.get(name)
+        if isinstance(value, str):
+            span = data.spans[name]
+            texts.append(TextSource(unit, name, value, path, span.start, span.end))
+
+
+def _items(data: MarkedDict, parent_id: str, texts: list[TextSource]) -> list[Item]:
+    items = []
+    for index, entry in _entries(data, "items"):
+        key = entry.get("item")
+        if isinstance(key, bool) or not isinstance(key, (int, str)):
+            continue
+        items.append(Item(
+            id=f"{parent_id}/{key}",
+            key=str(key),
+            label=_str(entry.get("label")) or str(key),
+            text=_str(entry.get("text")) or "",
+            position=data["items"].item_pos[index],
+            page=_int(entry.get("page")),
+            notes=_notes(entry, f"{parent_id}/{key}", texts),
+        ))
+        _located(texts, entry, f"{parent_id}/{key}", ("text",))
+    return items
+
+
+def _notes(data: MarkedDict, unit: str, texts: list[TextSource]) -> list[Note]:
+    for _, entry in _entries(data, "notes"):
+        value = entry.get("text")
+        if isinstance(value, str):
+            span = entry.spans["text"]
+            texts.append(TextSource(unit, "note", value, entry.pos.path, span.start, span.end))
+    return [
+        Note(mark=str(entry.get("mark", "")), text=_str(entry.get("text")) or "",
+             position=data["notes"].item_pos[index], on_heading=entry.get("at") == "heading")
+        for index, entry in _entries(data, "notes")
+    ]
+
+
+def _entries(data: MarkedDict, key: str) -> list[tuple[int, MarkedDict]]:
+    value = data.get(key)
+    if not isinstance(value, MarkedList):
+        return []
+    return [(i, e) for i, e in enumerate(value) if isinstance(e, MarkedDict)]
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _list(value: Any) -> list:
+    return value if isinstance(value, list) else []

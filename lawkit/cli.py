@@ -1,0 +1,156 @@
+"""The ``lawkit`` command line (DESIGN.md, "The CLI contract").
+
+Exit codes: 0 fine, 1 the corpus or input is wrong, 2 usage. With ``--json``
+a command prints one JSON document on stdout; errors go to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Sequence, TextIO
+
+import lawkit
+from .export import export, law_data
+from .model import Corpus, Item, Law, Section
+from .printed import law_lines
+from .problems import did_you_mean
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # usage errors: exit 2, one line plus usage
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--laws", default="laws", metavar="DIR", help="the corpus directory (default: ./laws)")
+    common.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+
+    parser = _Parser(prog="lawkit", description="Read, check and query the laws of Whist, Bridge and Auction Bridge.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+    commands.add_parser("check", parents=[common], help="validate the corpus",
+                        description="Validate the corpus: one line per problem, path:line:col: error[kind]: message.")
+    show = commands.add_parser("show", parents=[common], help="one law with its notes and references",
+                               description="Show one law (or section, or item) by its citation id.")
+    show.add_argument("id", metavar="ID", help="a citation id, e.g. auction-bridge-1912/21")
+    commands.add_parser("export", parents=[common], help="the whole corpus as JSON",
+                        description="Print the whole corpus as one JSON document.")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    handler = {"check": _check, "show": _show, "export": _export}[args.command]
+    try:
+        return handler(args, sys.stdout, sys.stderr)
+    except BrokenPipeError:  # `lawkit export --json | head`
+        return 0
+
+
+def _emit_json(data: Any, out: TextIO) -> None:
+    json.dump(data, out, ensure_ascii=False, indent=2)
+    out.write("\n")
+
+
+def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    corpus = lawkit.check(args.laws)
+    errors = len(corpus.errors)
+    warnings = len(corpus.problems) - errors
+    if args.json:
+        _emit_json({"ok": errors == 0, "errors": errors, "warnings": warnings,
+                    "problems": [p.as_json() for p in corpus.problems]}, out)
+    else:
+        for problem in corpus.problems:
+            out.write(f"{problem}\n")
+        laws = sum(len(code.laws) for code in corpus.codes.values())
+        err.write(f"lawkit: {len(corpus.codes)} codes, {laws} laws: {errors} errors, {warnings} warnings\n")
+    return 1 if errors else 0
+
+
+def _load(args: argparse.Namespace, err: TextIO) -> Corpus | None:
+    """The checked corpus, or None after printing its errors."""
+    corpus = lawkit.check(args.laws)
+    if corpus.errors:
+        for problem in corpus.errors:
+            err.write(f"{problem}\n")
+        err.write(f"lawkit: the corpus has {len(corpus.errors)} errors; run 'lawkit check'\n")
+        return None
+    return corpus
+
+
+def _export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    corpus = _load(args, err)
+    if corpus is None:
+        return 1
+    # The export is JSON either way; --json is accepted for the common contract.
+    _emit_json(export(corpus), out)
+    return 0
+
+
+def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    corpus = _load(args, err)
+    if corpus is None:
+        return 1
+    wanted = args.id.strip().strip("/")
+    if wanted not in corpus.units:
+        err.write(f"lawkit: no law, section or item '{wanted}'{did_you_mean(wanted, corpus.units)}\n")
+        return 1
+    unit = corpus.get(wanted)
+    law = corpus.law_of(wanted)
+    if args.json:
+        data = law_data(law)
+        data["unit"] = _unit_data(unit) if unit is not law else None
+        _emit_json(data, out)
+        return 0
+    out.write(_show_text(corpus, law, unit))
+    return 0
+
+
+def _unit_data(unit: Section | Item) -> dict[str, Any]:
+    return {"id": unit.id, "label": unit.label, "text": unit.text}
+
+
+def _show_text(corpus: Corpus, law: Law, unit: Law | Section | Item) -> str:
+    code = corpus.codes[law.code]
+    lines = [f"{unit.id}", f"{code.short_title or code.title} — {law.label}, under {law.heading}", ""]
+    if unit is law:
+        printed = law_lines(law)
+        notes = len(law.all_notes())
+        lines.extend(_wrap_paragraphs(printed[: len(printed) - notes]))
+        if notes:
+            lines.append("")
+            lines.extend(_wrap_paragraphs(printed[len(printed) - notes:]))
+    else:
+        lines.append(f"(part of {law.label})")
+        lines.extend(_wrap_paragraphs([f"{unit.label} {unit.text}"]))
+    lines.append("")
+    whose = "" if unit is law else f"{law.label} "
+    lines.append(f"{whose}Cites:     ".capitalize() + (", ".join(law.cites) or "—"))
+    lines.append(f"{whose}Cited by:  ".capitalize() + (", ".join(law.cited_by) or "—"))
+    lines.append("Parallels: " + (", ".join(f"{p.id} ({p.relation})" for p in law.parallels) or "—"))
+    if law.topics:
+        lines.append("Topics:    " + ", ".join(law.topics))
+    for annotation in law.annotations:
+        lines.append(f"Annotation{f' ({annotation.kind})' if annotation.kind else ''}: {annotation.text}")
+    lines.append(f"Source:    {law.position.path}:{law.position.line}")
+    return "\n".join(lines) + "\n"
+
+
+def _wrap_paragraphs(paragraphs: list[str]) -> list[str]:
+    import textwrap
+
+    lines: list[str] = []
+    for paragraph in paragraphs:
+        if "\n" in paragraph:  # a display block keeps its lines
+            lines.extend("    " + line for line in paragraph.splitlines())
+        else:
+            lines.extend(textwrap.wrap(paragraph, 78) or [""])
+    return lines
+
+
+if __name__ == "__main__":
+    sys.exit(main())
