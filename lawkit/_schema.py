@@ -37,7 +37,22 @@ def _validator(name: str) -> jsonschema.protocols.Validator:
     schema = json.loads((resources.files("lawkit") / "schemas" / f"{name}.schema.json").read_text("utf-8"))
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
-    return cls(schema)
+    # Inline the (non-recursive) $defs: resolving $ref at every law was most
+    # of the validation time.
+    return cls(_inline(schema, schema.get("$defs", {})))
+
+
+def _inline(node: Any, defs: dict) -> Any:
+    if isinstance(node, dict):
+        ref = node.get("$ref", "")
+        if ref.startswith("#/$defs/"):
+            merged = {k: v for k, v in node.items() if k != "$ref"}
+            merged.update(_inline(defs[ref[len("#/$defs/"):]], defs))
+            return merged
+        return {k: _inline(v, defs) for k, v in node.items() if k != "$defs"}
+    if isinstance(node, list):
+        return [_inline(v, defs) for v in node]
+    return node
 
 
 def validate(doc: Document, schema: str, law_id_at: Any) -> list[Problem]:

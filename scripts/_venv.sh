@@ -1,0 +1,28 @@
+# Sourced by scripts/site and scripts/test: make .venv and install lawkit into it.
+# Usage: . scripts/_venv.sh [EXTRAS]   (EXTRAS e.g. "test")
+extras="${1:-}"
+python="${PYTHON:-python3}"
+if ! "$python" -c 'import sys; assert sys.version_info >= (3, 11)' 2>/dev/null; then
+  echo "lawkit needs Python 3.11 or newer as '$python' (set PYTHON=...)" >&2
+  exit 1
+fi
+if [ ! -x .venv/bin/python ]; then
+  if ! "$python" -m venv .venv 2>/dev/null; then
+    # Debian ships venv/ensurepip separately.
+    rm -rf .venv
+    echo "installing python3-venv from Debian's packages" >&2
+    sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq && $sudo_cmd apt-get install -y -qq python3-venv >/dev/null
+    "$python" -m venv .venv
+  fi
+fi
+# Reinstall only when the project's metadata changed.
+stamp=".venv/.lawkit-installed"
+want="$(sha256sum pyproject.toml | cut -d' ' -f1) ${extras}"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  echo "installing lawkit${extras:+[$extras]} into .venv" >&2
+  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras:+[$extras]}"
+  echo "$want" > "$stamp"
+fi
+export NO_MKDOCS_2_WARNING=1
