@@ -49,11 +49,13 @@ def _check_headings(corpus: Corpus, code: Code) -> None:
                 heading.position, "undeclared-heading",
                 f"heading '{heading.title}' is not listed under 'headings' in code.yaml"
                 f"{did_you_mean(heading.title, declared)}"))
-    for title in declared:
+    if code.unreadable_files:
+        return  # a file that did not parse may hold the missing headings; its error says so
+    for title, position in zip(declared, code.heading_positions):
         count = found.count(title)
         if count == 0:
             corpus.problems.append(Problem(
-                code.position, "missing-heading", f"code.yaml lists heading '{title}' but no file has it"))
+                position, "missing-heading", f"code.yaml lists heading '{title}' but no file has it"))
         elif count > 1:
             later = [h for h in code.headings if h.title == title][1]
             corpus.problems.append(Problem(later.position, "duplicate-heading", f"heading '{title}' is in two files"))
@@ -112,6 +114,8 @@ def _value(number: str) -> int | None:
 
 
 def _check_numbering(corpus: Corpus, code: Code) -> None:
+    if code.unnumbered_laws or code.unreadable_files:
+        return  # a law lawkit could not read would show up as a false gap
     parts: dict[str | None, list[Law]] = {}
     for law in code.laws:
         parts.setdefault(law.part, []).append(law)
@@ -202,6 +206,12 @@ def _check_citations(corpus: Corpus, law: Law, docs: dict[str, Document]) -> Non
             target = _resolve(corpus, code, law, citation)
             if target is None:
                 position = locate(docs, source, citations, _citation_offsets, index)
+                if citation.law is None and law.part is not None:
+                    corpus.problems.append(Problem(
+                        position, "dangling-citation",
+                        f"'{' '.join(citation.raw.split())}' names a section but no law; write 'Sec. N of Law M'",
+                        law.id))
+                    continue
                 wanted = citation.target(code.id, law.number if law.part is None else None)
                 candidates = [u.split("/", 1)[1] for u in corpus.units if u.startswith(code.id + "/")]
                 hint = did_you_mean(wanted.split("/", 1)[1], candidates)

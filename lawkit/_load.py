@@ -8,6 +8,7 @@ still resolves citations to it) as long as its number is readable.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -46,16 +47,18 @@ def _rel(path: Path) -> str:
         return str(path)
 
 
-def _parse(path: Path, corpus: Corpus, docs: dict[str, Document]) -> Document:
+def _parse(path: Path, docs: dict[str, Document]) -> tuple[Document, list[Problem]]:
+    """The parsed file and its parse problems (syntax, duplicate keys, encoding)."""
     rel = _rel(path)
+    problems: list[Problem] = []
     try:
         text = path.read_text("utf-8")
     except UnicodeDecodeError as exc:
-        corpus.problems.append(Problem(Position(rel, 1, 1), "encoding", f"not UTF-8 text ({exc.reason})"))
+        problems.append(Problem(Position(rel, 1, 1), "encoding", f"not UTF-8 text ({exc.reason})"))
         text = ""
-    doc = load_document(rel, text, corpus.problems)
+    doc = load_document(rel, text, problems)
     docs[rel] = doc
-    return doc
+    return doc, problems
 
 
 def _read_code(folder: Path, corpus: Corpus, docs: dict[str, Document]) -> Code | None:
@@ -64,7 +67,8 @@ def _read_code(folder: Path, corpus: Corpus, docs: dict[str, Document]) -> Code 
         corpus.problems.append(Problem(
             Position(_rel(folder), 1, 1), "missing-code-file", f"a code folder needs a {CODE_FILE}"))
         return None
-    doc = _parse(code_path, corpus, docs)
+    doc, problems = _parse(code_path, docs)
+    corpus.problems.extend(problems)
     data = doc.data
     if data is None:
         return None
@@ -90,6 +94,9 @@ def _read_code(folder: Path, corpus: Corpus, docs: dict[str, Document]) -> Code 
         fragment=data.get("fragment") is True,
         source=dict(source),
         heading_titles=[h for h in _list(data.get("headings")) if isinstance(h, str)],
+        heading_positions=[
+            data["headings"].item_pos[i] for i, h in enumerate(_list(data.get("headings"))) if isinstance(h, str)
+        ],
         irregular_numbering={
             str(entry["law"]): str(entry.get("reason", ""))
             for entry in _list(data.get("irregular_numbering"))
@@ -101,13 +108,16 @@ def _read_code(folder: Path, corpus: Corpus, docs: dict[str, Document]) -> Code 
         heading = _read_heading(path, code, corpus, docs)
         if heading is not None:
             code.headings.append(heading)
+        else:
+            code.unreadable_files.append(_rel(path))
     return code
 
 
 def _read_heading(path: Path, code: Code, corpus: Corpus, docs: dict[str, Document]) -> Heading | None:
-    doc = _parse(path, corpus, docs)
+    doc, problems = _parse(path, docs)
     data = doc.data
     if data is None:
+        corpus.problems.extend(problems)
         return None
     if not isinstance(data, MarkedDict):
         corpus.problems.append(Problem(Position(doc.path, 1, 1), "schema", "a heading file must be a mapping"))
@@ -123,10 +133,17 @@ def _read_heading(path: Path, code: Code, corpus: Corpus, docs: dict[str, Docume
                     return law_id(code.id, part, number)
         return None
 
+    # Parse problems inside a law (a duplicate key) name that law too.
+    starts = [laws.item_pos[i].line for i in range(len(laws))]
+    for problem in problems:
+        index = sum(1 for line in starts if line <= problem.position.line) - 1
+        if problem.citation is None and index >= 0:
+            problem = replace(problem, citation=law_id_at(["laws", index]))
+        corpus.problems.append(problem)
     corpus.problems.extend(_schema.validate(doc, "heading", law_id_at))
     heading = Heading(
         title=_str(data.get("heading")) or path.stem,
-        position=data.pos,
+        position=data.value_pos.get("heading", data.pos),
         part=part,
         preamble=_str(data.get("preamble")),
         page=_int(data.get("page")),
@@ -136,6 +153,8 @@ def _read_heading(path: Path, code: Code, corpus: Corpus, docs: dict[str, Docume
             law = _build_law(entry, laws.item_pos[index], code.id, heading)
             if law is not None:
                 heading.laws.append(law)
+            else:
+                code.unnumbered_laws = True
     return heading
 
 

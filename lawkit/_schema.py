@@ -15,7 +15,7 @@ from typing import Any
 import jsonschema
 
 from ._yaml import Document, MarkedDict, MarkedList
-from .problems import Position, Problem, did_you_mean
+from .problems import Position, Problem, closest, did_you_mean
 
 SCHEMAS = ("code", "heading")
 
@@ -61,11 +61,20 @@ def validate(doc: Document, schema: str, law_id_at: Any) -> list[Problem]:
     ``law_id_at(path)`` gives the citation id a path inside the document
     concerns (or None), so each problem names its law.
     """
-    problems: list[Problem] = []
+    problems: list[tuple[tuple, Problem]] = []
+    misspelt: dict[tuple, set[str]] = {}  # object path -> allowed keys an unknown key was close to
     for error in _validator(schema).iter_errors(doc.data):
         path = list(error.absolute_path)
-        problems.extend(_problems_of(doc, error, path, law_id_at(path)))
-    return problems
+        found = _problems_of(doc, error, path, law_id_at(path))
+        for problem in found:
+            if problem.kind == "unknown-key" and problem.suggestion:
+                misspelt.setdefault(tuple(path), set()).add(problem.suggestion)
+        problems.extend((tuple(path), problem) for problem in found)
+    # 'txt:' for 'text:' is one mistake: report the unknown key, not also the missing one.
+    return [
+        problem for path, problem in problems
+        if not (problem.kind == "missing-key" and any(f"'{key}'" in problem.message for key in misspelt.get(path, ())))
+    ]
 
 
 def _locate(doc: Document, path: list) -> tuple[Any, Position]:
@@ -120,15 +129,19 @@ def _problems_of(doc: Document, error: jsonschema.ValidationError, path: list, c
         problems = []
         for key in value:
             if key not in allowed:
-                hint = did_you_mean(key, allowed)
+                suggestion = closest(key, allowed)
+                hint = f" (did you mean '{suggestion}'?)" if suggestion else ""
                 problems.append(Problem(
                     value.key_pos[key], "unknown-key",
                     f"unknown key '{key}' in {what}{hint}; allowed: {', '.join(allowed)}", citation,
+                    suggestion=suggestion,
                 ))
         return problems
     if error.validator == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         kind, message = "missing-key", f"{what} needs the key '{missing}'"
+    elif error.validator == "anyOf" and path and path[-1] in ("law", "section"):
+        message = f"{_show(value)} is not a number as printed (14, IV or e)"
     elif error.validator == "anyOf" and what == "law":
         kind, message = "missing-key", "a law needs 'text' or 'sections'"
     elif error.validator == "type":
@@ -140,8 +153,6 @@ def _problems_of(doc: Document, error: jsonschema.ValidationError, path: list, c
         message = f"{_show(value)} is not allowed here{did_you_mean(str(value), choices)}; allowed: {', '.join(choices)}"
     elif error.validator == "pattern":
         message = f"{_show(value)} is not a valid {path[-1] if path and isinstance(path[-1], str) else what}"
-    elif error.validator == "anyOf" and path and path[-1] in ("law", "section"):
-        message = f"{_show(value)} is not a number as printed (14, IV or e)"
     elif error.validator in ("minItems", "minLength"):
         message = f"'{path[-1] if path else what}' must not be empty"
     if message is None:

@@ -71,13 +71,20 @@ def load_document(path: str, text: str, problems: list[Problem]) -> Document:
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
-        data = _build(path, node, loader, problems) if node is not None else None
+        if node is None:
+            problems.append(Problem(Position(path, 1, 1), "empty-file", "the file has no data"))
+            data = None
+        else:
+            data = _build(path, node, loader, problems)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = _pos(path, mark) if mark else Position(path, 1, 1)
         message = exc.problem or str(exc)
         if exc.context:
-            message = f"{message} ({exc.context})"
+            # e.g. an unclosed quote: the problem is at the end of the file,
+            # the context says where the quoted scalar began
+            start = f" at line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1}" if exc.context_mark else ""
+            message = f"{message} ({exc.context}{start})"
         problems.append(Problem(where, "yaml-syntax", message))
         data = None
     except yaml.YAMLError as exc:  # e.g. a reader error on a control character

@@ -155,6 +155,9 @@ class Code:
     fragment: bool = False
     source: dict[str, Any] = field(default_factory=dict)
     heading_titles: list[str] = field(default_factory=list)  # as declared in code.yaml
+    heading_positions: list[Position] = field(default_factory=list)  # where each is declared
+    unreadable_files: list[str] = field(default_factory=list)  # heading files that did not parse
+    unnumbered_laws: bool = False  # some law's number was unreadable (already an error)
     irregular_numbering: dict[str, str] = field(default_factory=dict)  # law id in code -> reason
     headings: list[Heading] = field(default_factory=list)
 

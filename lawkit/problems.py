@@ -33,6 +33,7 @@ class Problem:
     message: str
     citation: str | None = None
     severity: str = "error"
+    suggestion: str | None = None  # the likely intended value ("did you mean …?")
 
     def __str__(self) -> str:
         about = f"{self.citation}: " if self.citation else ""
@@ -47,6 +48,7 @@ class Problem:
             "kind": self.kind,
             "citation": self.citation,
             "message": self.message,
+            "suggestion": self.suggestion,
         }
 
 
@@ -64,10 +66,16 @@ class CorpusError(Exception):
         return "\n".join(lines)
 
 
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The choice closest to ``word``, if one is close enough to be a typo."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean 'x'?)' when a choice is close to ``word``, else ''."""
-    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    close = closest(word, choices)
+    return f" (did you mean '{close}'?)" if close else ""
 
 
 def sort_problems(problems: Iterable[Problem]) -> list[Problem]:
