@@ -366,3 +366,9 @@ def test_cli_reports_all_errors(make_corpus, tmp_path, monkeypatch, run_cli):
         assert line.startswith(f"{path}:{row}:{col}: error[{kind}]: " + (f"{citation}: " if citation else "")), line
     assert "3 errors" in err
     assert "Traceback" not in out + err
+
+
+def test_a_misspelt_key_is_one_error(check_in_tmp):
+    heading = edit(BASE_HEADING, "    text: Second.", "    txt: Second.")
+    corpus = check_in_tmp(corpus_files(heading=heading))
+    assert [(p.kind, p.suggestion) for p in corpus.problems] == [("unknown-key", "text")], show(corpus.problems)
