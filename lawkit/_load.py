@@ -8,6 +8,7 @@ still resolves citations to it) as long as its number is readable.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from .model import TextSource, Annotation, Code, Corpus, Heading, Item, Law, Not
 from .problems import Position, Problem
 
 CODE_FILE = "code.yaml"
+_SCHEMA_LINE = re.compile(r"# yaml-language-server: \$schema=\S+\.schema\.json")
 
 
 def read_corpus(root: str | os.PathLike) -> tuple[Corpus, dict[str, Document]]:
@@ -58,6 +60,13 @@ def _parse(path: Path, docs: dict[str, Document]) -> tuple[Document, list[Proble
         text = ""
     doc = load_document(rel, text, problems)
     docs[rel] = doc
+    schema = "code" if path.name == CODE_FILE else "heading"
+    first_line = text.split("\n", 1)[0]
+    if text and not (_SCHEMA_LINE.match(first_line) and f"/{schema}.schema.json" in first_line):
+        problems.append(Problem(
+            Position(rel, 1, 1), "schema-line",
+            f"the file should start with '# yaml-language-server: $schema=../../lawkit/schemas/{schema}.schema.json' "
+            "so editors validate it", severity="warning"))
     return doc, problems
 
 

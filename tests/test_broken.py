@@ -316,6 +316,7 @@ def test_empty_heading_file_is_an_error(check_in_tmp):
 
 def test_bare_section_citation_in_a_part_names_no_none(check_in_tmp):
     etiquette = """\
+# yaml-language-server: $schema=../../lawkit/schemas/heading.schema.json
 heading: ETIQUETTE
 part: etiquette
 laws:
@@ -326,7 +327,7 @@ laws:
     corpus = check_in_tmp(corpus_files(code=code, more={"02-etiquette.yaml": etiquette}))
     (problem,) = corpus.problems
     assert (problem.kind, problem.citation) == ("dangling-citation", "demo/etiquette/1")
-    assert (problem.position.line, problem.position.col) == (5, 17)
+    assert (problem.position.line, problem.position.col) == (6, 17)
     assert "None" not in problem.message, problem.message
 
 
@@ -372,3 +373,10 @@ def test_a_misspelt_key_is_one_error(check_in_tmp):
     heading = edit(BASE_HEADING, "    text: Second.", "    txt: Second.")
     corpus = check_in_tmp(corpus_files(heading=heading))
     assert [(p.kind, p.suggestion) for p in corpus.problems] == [("unknown-key", "text")], show(corpus.problems)
+
+
+def test_a_file_without_its_schema_line_is_a_warning(check_in_tmp):
+    heading = BASE_HEADING.split("\n", 1)[1]  # drop the yaml-language-server line
+    corpus = check_in_tmp(corpus_files(heading=heading))
+    assert [(p.kind, p.severity, p.position.line) for p in corpus.problems] == [("schema-line", "warning", 1)]
+    assert not corpus.errors
