@@ -81,7 +81,7 @@ def _register_ids(corpus: Corpus, code: Code) -> None:
                 first = corpus.units[law.id]
                 corpus.problems.append(Problem(
                     law.position, "duplicate-id",
-                    f"{law.label} is defined twice (first at {first.position.path}:{first.position.line})",
+                    f"{law.name} is defined twice (first at {first.position.path}:{first.position.line})",
                     law.id))
                 continue
             unique.append(law)
@@ -121,7 +121,7 @@ def _check_numbering(corpus: Corpus, code: Code) -> None:
         parts.setdefault(law.part, []).append(law)
     for part, laws in parts.items():
         _check_sequence(
-            corpus, code, [(law.number, law.label, law.position, law.id) for law in laws],
+            corpus, code, [(law.number, law.name, law.position, law.id) for law in laws],
             lambda n, p=part: f"{p.capitalize()} {n}" if p else f"Law {n}", code.fragment)
         for law in laws:
             _check_sequence(

@@ -102,6 +102,8 @@ def _read_code(folder: Path, corpus: Corpus, docs: dict[str, Document]) -> Code 
         date=_str(data.get("date")),
         fragment=data.get("fragment") is True,
         source=dict(source),
+        front_matter=[f for f in _list(data.get("front_matter")) if isinstance(f, str)],
+        footnotes=_str(data.get("footnotes")) or "after-law",
         heading_titles=[h for h in _list(data.get("headings")) if isinstance(h, str)],
         heading_positions=[
             data["headings"].item_pos[i] for i, h in enumerate(_list(data.get("headings"))) if isinstance(h, str)
@@ -153,6 +155,7 @@ def _read_heading(path: Path, code: Code, corpus: Corpus, docs: dict[str, Docume
     heading = Heading(
         title=_str(data.get("heading")) or path.stem,
         position=data.value_pos.get("heading", data.pos),
+        supplied=data.get("supplied") is True,
         part=part,
         preamble=_str(data.get("preamble")),
         page=_int(data.get("page")),
@@ -184,7 +187,10 @@ def _build_law(data: MarkedDict, position: Position, code: str, heading: Heading
         position=position,
         text=_str(data.get("text")) or "",
         title=_str(data.get("title")),
+        label=_str(data.get("label")),
+        unnumbered=data.get("unnumbered") is True,
         page=_int(data.get("page")),
+        page_breaks=[p for p in _list(data.get("page_breaks")) if _int(p) is not None],
         display=_str(data.get("display")),
         text_after=_str(data.get("text_after")),
         refs=[r for r in _list(data.get("refs")) if isinstance(r, str)],

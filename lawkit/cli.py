@@ -9,12 +9,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from typing import Any, Sequence, TextIO
 
 import lawkit
 from .export import export, law_data
 from .model import Corpus, Item, Law, Section
-from .printed import law_lines
+from .printed import law_lines, note_line
 from .problems import did_you_mean
 
 
@@ -116,19 +117,17 @@ def _unit_data(unit: Section | Item) -> dict[str, Any]:
 
 def _show_text(corpus: Corpus, law: Law, unit: Law | Section | Item) -> str:
     code = corpus.codes[law.code]
-    lines = [f"{unit.id}", f"{code.short_title or code.title} — {law.label}, under {law.heading}", ""]
+    lines = [f"{unit.id}", f"{code.short_title or code.title} — {law.name}, under {law.heading}", ""]
     if unit is law:
-        printed = law_lines(law)
-        notes = len(law.all_notes())
-        lines.extend(_wrap_paragraphs(printed[: len(printed) - notes]))
-        if notes:
+        lines.extend(_wrap_paragraphs(law_lines(law, notes=False), keep=law.display))
+        if law.all_notes():
             lines.append("")
-            lines.extend(_wrap_paragraphs(printed[len(printed) - notes:]))
+            lines.extend(_wrap_paragraphs([note_line(note) for note in law.all_notes()]))
     else:
-        lines.append(f"(part of {law.label})")
+        lines.append(f"(part of {law.name})")
         lines.extend(_wrap_paragraphs([f"{unit.label} {unit.text}"]))
     lines.append("")
-    whose = "" if unit is law else f"{law.label} "
+    whose = "" if unit is law else f"{law.name} "
     lines.append(f"{whose}Cites:     ".capitalize() + (", ".join(law.cites) or "—"))
     lines.append(f"{whose}Cited by:  ".capitalize() + (", ".join(law.cited_by) or "—"))
     lines.append("Parallels: " + (", ".join(f"{p.id} ({p.relation})" for p in law.parallels) or "—"))
@@ -140,12 +139,11 @@ def _show_text(corpus: Corpus, law: Law, unit: Law | Section | Item) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _wrap_paragraphs(paragraphs: list[str]) -> list[str]:
-    import textwrap
-
+def _wrap_paragraphs(paragraphs: list[str], keep: str | None = None) -> list[str]:
+    """Paragraphs wrapped for a terminal; ``keep`` (a display block) keeps its lines."""
     lines: list[str] = []
     for paragraph in paragraphs:
-        if "\n" in paragraph:  # a display block keeps its lines
+        if paragraph == keep:
             lines.extend("    " + line for line in paragraph.splitlines())
         else:
             lines.extend(textwrap.wrap(paragraph, 78) or [""])

@@ -84,7 +84,10 @@ class Law:
     position: Position
     text: str = ""
     title: str | None = None
+    label: str | None = None  # the number as printed when not "14.": "(a)", "LAW I.—Shuffling."
+    unnumbered: bool = False  # the source prints no number; the editors assigned it
     page: int | None = None
+    page_breaks: list[int] = field(default_factory=list)  # pages that begin inside the law
     display: str | None = None
     items: list[Item] = field(default_factory=list)
     text_after: str | None = None
@@ -104,8 +107,8 @@ class Law:
     cited_by: list[str] = field(default_factory=list)
 
     @property
-    def label(self) -> str:
-        """How a reader names it: 'Law 14', 'Etiquette 9', 'Definition e'."""
+    def name(self) -> str:
+        """How a reader names it: 'Law 14', 'Etiquette 9', 'Definitions e'."""
         if self.part is None:
             return f"Law {self.number}"
         return f"{self.part.replace('-', ' ').capitalize()} {self.number}"
@@ -134,6 +137,7 @@ class Law:
 class Heading:
     title: str
     position: Position
+    supplied: bool = False  # not printed in the source; the editors supply it
     part: str | None = None
     preamble: str | None = None
     page: int | None = None
@@ -154,6 +158,8 @@ class Code:
     date: str | None = None
     fragment: bool = False
     source: dict[str, Any] = field(default_factory=dict)
+    front_matter: list[str] = field(default_factory=list)  # printed between the title and the first heading
+    footnotes: str = "after-law"  # where the source prints the notes: after-law or end
     heading_titles: list[str] = field(default_factory=list)  # as declared in code.yaml
     heading_positions: list[Position] = field(default_factory=list)  # where each is declared
     unreadable_files: list[str] = field(default_factory=list)  # heading files that did not parse

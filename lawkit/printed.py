@@ -1,7 +1,7 @@
 """A law's text as the book prints it: number, text, table, items, notes.
 
 Used by ``lawkit show`` and by the fidelity tests that compare the corpus
-with its sources.
+with its sources. Paragraphs inside a text are separated by a newline.
 """
 
 from __future__ import annotations
@@ -9,14 +9,16 @@ from __future__ import annotations
 from .model import Code, Heading, Law, Note
 
 
-def law_lines(law: Law) -> list[str]:
-    """The law as printed, one paragraph per line (the display block kept whole)."""
-    lines: list[str] = []
-    title = f" {law.title}" if law.title else ""
-    if law.part == "definitions":
-        lines.append(f"({law.number}) {law.text}")
+def law_lines(law: Law, notes: bool = True) -> list[str]:
+    """The law as printed, one paragraph per entry (the display block kept whole)."""
+    paragraphs = law.text.split("\n") if law.text else [""]
+    if law.unnumbered or law.incomplete in ("start", "both"):
+        lead = ""  # no number printed, or the source starts inside the law
+    elif law.label is not None:
+        lead = law.label
     else:
-        lines.append(f"{law.number}.{title} {law.text}".rstrip())
+        lead = f"{law.number}."
+    lines = [f"{lead} {paragraphs[0]}".strip(), *paragraphs[1:]]
     if law.display:
         lines.append(law.display)
     for item in law.items:
@@ -26,11 +28,12 @@ def law_lines(law: Law) -> list[str]:
         for item in section.items:
             lines.append(f"{item.label} {item.text}")
         if section.text_after:
-            lines.append(section.text_after)
+            lines.extend(section.text_after.split("\n"))
     if law.text_after:
-        lines.append(law.text_after)
-    lines.extend(note_line(note) for note in law.all_notes())
-    return lines
+        lines.extend(law.text_after.split("\n"))
+    if notes:
+        lines.extend(note_line(note) for note in law.all_notes())
+    return [line for line in lines if line]
 
 
 def note_line(note: Note) -> str:
@@ -44,11 +47,15 @@ def heading_line(heading: Heading) -> str:
 
 def code_text(code: Code) -> str:
     """The whole code as printed, paragraphs separated by blank lines."""
-    out = [code.title]
+    notes_at_end = code.footnotes == "end"
+    out = [*([] if code.fragment else [code.title]), *code.front_matter]
     for heading in code.headings:
-        out.append(heading_line(heading))
+        if not heading.supplied:
+            out.append(heading_line(heading))
         if heading.preamble:
-            out.append(heading.preamble)
+            out.extend(heading.preamble.split("\n"))
         for law in heading.laws:
-            out.extend(law_lines(law))
+            out.extend(law_lines(law, notes=not notes_at_end))
+    if notes_at_end:
+        out.extend(note_line(note) for law in code.laws for note in law.all_notes())
     return "\n\n".join(out)

@@ -93,3 +93,11 @@ def test_bare_letter_is_not_an_item_before_a_word():
 
 def test_citation_is_a_value():
     assert find_citations("Law 14") == [Citation("Law 14", 0, 6, "14")]
+
+
+def test_ranges_and_italic_items():
+    from lawkit.citations import find_citations
+
+    assert [c.law for c in find_citations("see Laws 53 to 56.")] == ["53", "54", "55", "56"]
+    assert [(c.law, c.item) for c in find_citations("See Law 50_a_.")] == [("50", "a")]
+    assert [(c.law, c.section) for c in find_citations("Sec 2 of Law XI")] == [("XI", "2")]
