@@ -103,6 +103,7 @@ def _read_code(folder: Path, corpus: Corpus, docs: dict[str, Document]) -> Code 
         fragment=data.get("fragment") is True,
         source=dict(source),
         front_matter=[f for f in _list(data.get("front_matter")) if isinstance(f, str)],
+        back_matter=[f for f in _list(data.get("back_matter")) if isinstance(f, str)],
         footnotes=_str(data.get("footnotes")) or "after-law",
         heading_titles=[h for h in _list(data.get("headings")) if isinstance(h, str)],
         heading_positions=[

@@ -159,6 +159,7 @@ class Code:
     fragment: bool = False
     source: dict[str, Any] = field(default_factory=dict)
     front_matter: list[str] = field(default_factory=list)  # printed between the title and the first heading
+    back_matter: list[str] = field(default_factory=list)  # printed after the last law, part of no law
     footnotes: str = "after-law"  # where the source prints the notes: after-law or end
     heading_titles: list[str] = field(default_factory=list)  # as declared in code.yaml
     heading_positions: list[Position] = field(default_factory=list)  # where each is declared

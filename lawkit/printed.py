@@ -56,6 +56,7 @@ def code_text(code: Code) -> str:
             out.extend(heading.preamble.split("\n"))
         for law in heading.laws:
             out.extend(law_lines(law, notes=not notes_at_end))
+    out.extend(code.back_matter)
     if notes_at_end:
         out.extend(note_line(note) for law in code.laws for note in law.all_notes())
     return "\n\n".join(out)
