@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from ._yaml import Document
 from .citations import Citation, find_citations
-from .model import Code, Corpus, Law, TextSource
+from .model import Code, Corpus, Law, Parallel, TextSource
 from .problems import Position, Problem, did_you_mean
 
 _FOOTNOTE_MARK = re.compile(r"\[(\d+|\*|†)\]")
@@ -25,7 +25,10 @@ def check(corpus: Corpus, docs: dict[str, Document]) -> None:
         for law in code.laws:
             _check_citations(corpus, law, docs)
             _check_footnotes(corpus, law, docs)
-            _check_links(corpus, law)
+    _check_topics(corpus)
+    _check_glossary(corpus)
+    _check_concordance(corpus)
+    _check_editions(corpus)
     for law in corpus.laws():
         law.cited_by.sort(key=lambda i: _sort_key(corpus, i))
 
@@ -250,14 +253,6 @@ def _link(corpus: Corpus, law: Law, target: str) -> None:
         target_law.cited_by.append(law.id)
 
 
-def _check_links(corpus: Corpus, law: Law) -> None:
-    for parallel in law.parallels:
-        if parallel.id not in corpus.units:
-            corpus.problems.append(Problem(
-                parallel.position, "dangling-parallel",
-                f"parallel '{parallel.id}' does not exist{did_you_mean(parallel.id, corpus.units)}", law.id))
-
-
 # -- footnotes ------------------------------------------------------------------
 
 def _mark_offsets(raw: str) -> list[int]:
@@ -283,3 +278,131 @@ def _check_footnotes(corpus: Corpus, law: Law, docs: dict[str, Document]) -> Non
             corpus.problems.append(Problem(
                 note.position, "unmatched-footnote",
                 f"note [{note.mark}] has no mark [{note.mark}] in the text", law.id))
+
+
+# -- topics, glossary, concordance, editions --------------------------------------
+
+def _unknown(corpus: Corpus, citation: str, position: Position, what: str, about: str | None = None) -> bool:
+    """Report ``citation`` if it names no law; True when it was unknown."""
+    if citation in corpus.units:
+        return False
+    corpus.problems.append(Problem(
+        position, "dangling-reference", f"{what} '{citation}' does not exist{did_you_mean(citation, corpus.units)}",
+        about))
+    return True
+
+
+def _check_topics(corpus: Corpus) -> None:
+    if not corpus.topics:
+        return  # no topics.yaml: nothing to check against
+    for law in corpus.laws():
+        if not law.topics:
+            corpus.problems.append(Problem(law.position, "no-topic", "the law names no topic (add 'topics:')", law.id))
+        for topic in law.topics:
+            if topic not in corpus.topics:
+                corpus.problems.append(Problem(
+                    law.position, "unknown-topic",
+                    f"topic '{topic}' is not in topics.yaml{did_you_mean(topic, corpus.topics)}", law.id))
+
+
+def term_pattern(term) -> re.Pattern:
+    """Matches the term or any variant as whole words, ignoring case and italics."""
+    words = sorted({term.term, *term.variants}, key=len, reverse=True)
+    return re.compile(r"(?<![\w-])_?(?:" + "|".join(re.escape(w) for w in words) + r")_?(?![\w-])", re.IGNORECASE)
+
+
+def _check_glossary(corpus: Corpus) -> None:
+    seen: dict[str, Position] = {}
+    for term in corpus.glossary:
+        key = term.term.lower()
+        if key in seen:
+            corpus.problems.append(Problem(
+                term.position, "duplicate-id", f"glossary term '{term.term}' is defined twice (first at line {seen[key].line})"))
+        seen.setdefault(key, term.position)
+        for citation in [*term.defined_by, *term.see]:
+            _unknown(corpus, citation, term.position, f"the glossary entry '{term.term}' cites")
+        pattern = term_pattern(term)
+        term.used_by = [law.id for law in corpus.laws() if any(pattern.search(t.text) for t in law.texts)]
+        if not term.used_by:
+            corpus.problems.append(Problem(
+                term.position, "unused-term", f"no law uses '{term.term}' or its variants", severity="warning"))
+    for term in corpus.glossary:
+        for other in term.related:
+            if other.lower() not in seen:
+                corpus.problems.append(Problem(
+                    term.position, "dangling-reference",
+                    f"related term '{other}' is not in the glossary{did_you_mean(other, [t.term for t in corpus.glossary])}"))
+
+
+def _check_concordance(corpus: Corpus) -> None:
+    for group in corpus.concordance:
+        if group.topic not in corpus.topics and corpus.topics:
+            corpus.problems.append(Problem(
+                group.position, "unknown-topic",
+                f"topic '{group.topic}' is not in topics.yaml{did_you_mean(group.topic, corpus.topics)}"))
+        if _unknown(corpus, group.reference, group.position, "the reference law"):
+            continue
+        ids = [group.reference]
+        for member in group.laws:
+            if member.id in ids:
+                corpus.problems.append(Problem(member.position, "duplicate-id", f"'{member.id}' is in the group twice"))
+                continue
+            ids.append(member.id)
+            if _unknown(corpus, member.id, member.position, "the parallel"):
+                continue
+            _add_parallel(corpus, group.reference, member.id, member.relation, member.position, member.note,
+                          group.subject)
+
+
+def _add_parallel(corpus: Corpus, a: str, b: str, relation: str, position: Position, note: str | None,
+                  subject: str | None) -> None:
+    """Link two laws both ways (the law that contains each unit holds the link)."""
+    for here, there in ((a, b), (b, a)):
+        law = corpus.laws_by_id[here]
+        if all(p.id != there for p in law.parallels):
+            law.parallels.append(Parallel(there, relation, position, note, subject))
+
+
+_PAIRED = {"identical", "reworded", "changed"}
+
+
+def _check_editions(corpus: Corpus) -> None:
+    for edition in corpus.editions:
+        codes = [edition.earlier, edition.later]
+        missing = [c for c in codes if c not in corpus.codes]
+        for code in missing:
+            corpus.problems.append(Problem(
+                edition.position, "dangling-reference", f"edition '{code}' is not a code{did_you_mean(code, corpus.codes)}"))
+        if missing:
+            continue
+        mapped: dict[str, list[Position]] = {}
+        for entry in edition.entries:
+            for side, ids in (("from", entry.earlier), ("to", entry.later)):
+                for citation in ids:
+                    if not _unknown(corpus, citation, entry.position, f"the '{side}' law"):
+                        mapped.setdefault(citation, []).append(entry.position)
+            shape_ok = {
+                "added": not entry.earlier and entry.later,
+                "dropped": entry.earlier and not entry.later,
+                "absent": bool(entry.earlier) != bool(entry.later),
+            }.get(entry.change, bool(entry.earlier and entry.later))
+            if not shape_ok:
+                corpus.problems.append(Problem(
+                    entry.position, "edition-map",
+                    f"'{entry.change}' needs {'both from and to' if entry.change in _PAIRED else 'exactly one side'}"))
+            if entry.change in _PAIRED:
+                for a in entry.earlier:
+                    for b in entry.later:
+                        if a in corpus.units and b in corpus.units:
+                            _add_parallel(corpus, a, b, entry.change, entry.position, entry.note,
+                                          f"{edition.earlier} → {edition.later}")
+        for code in codes:
+            for law in corpus.codes[code].laws:
+                places = mapped.get(law.id, [])
+                if not places:
+                    corpus.problems.append(Problem(
+                        edition.position, "edition-map",
+                        f"{law.id} is not in the map {edition.earlier} → {edition.later}", law.id))
+                elif len(places) > 1:
+                    corpus.problems.append(Problem(
+                        places[1], "edition-map", f"{law.id} is mapped twice (also at line {places[0].line})", law.id))

@@ -15,10 +15,16 @@ from typing import Any
 
 from . import _schema
 from ._yaml import Document, MarkedDict, MarkedList, load_document
-from .model import TextSource, Annotation, Code, Corpus, Heading, Item, Law, Note, Parallel, Section
-from .problems import Position, Problem
+from .model import (
+    Annotation, Code, ConcordanceMember, Corpus, EditionEntry, EditionMap, Heading, Item, Law, Note,
+    ParallelGroup, Section, Term, TextSource, Topic,
+)
+from .problems import Position, Problem, did_you_mean
 
 CODE_FILE = "code.yaml"
+# Shared files beside the code folders, each with its schema.
+SHARED_FILES = {"topics.yaml": "topics", "glossary.yaml": "glossary",
+                "concordance.yaml": "concordance", "editions.yaml": "editions"}
 _SCHEMA_LINE = re.compile(r"# yaml-language-server: \$schema=\S+\.schema\.json")
 
 
@@ -38,6 +44,19 @@ def read_corpus(root: str | os.PathLike) -> tuple[Corpus, dict[str, Document]]:
         code = _read_code(folder, corpus, docs)
         if code is not None:
             corpus.codes[code.id] = code
+    for path in sorted(p for p in root_path.iterdir() if p.is_file() and p.suffix in (".yaml", ".yml")):
+        schema = SHARED_FILES.get(path.name)
+        if schema is None:
+            corpus.problems.append(Problem(
+                Position(_rel(path), 1, 1), "unknown-file",
+                f"lawkit does not know this file; shared files are {', '.join(SHARED_FILES)}"
+                f"{did_you_mean(path.name, SHARED_FILES)}"))
+            continue
+        doc, problems = _parse(path, docs, schema)
+        corpus.problems.extend(problems)
+        if isinstance(doc.data, MarkedDict):
+            corpus.problems.extend(_schema.validate(doc, schema, lambda path: None))
+            _SHARED_READERS[schema](doc.data, corpus)
     return corpus, docs
 
 
@@ -49,7 +68,7 @@ def _rel(path: Path) -> str:
         return str(path)
 
 
-def _parse(path: Path, docs: dict[str, Document]) -> tuple[Document, list[Problem]]:
+def _parse(path: Path, docs: dict[str, Document], schema: str | None = None) -> tuple[Document, list[Problem]]:
     """The parsed file and its parse problems (syntax, duplicate keys, encoding)."""
     rel = _rel(path)
     problems: list[Problem] = []
@@ -60,7 +79,7 @@ def _parse(path: Path, docs: dict[str, Document]) -> tuple[Document, list[Proble
         text = ""
     doc = load_document(rel, text, problems)
     docs[rel] = doc
-    schema = "code" if path.name == CODE_FILE else "heading"
+    schema = schema or ("code" if path.name == CODE_FILE else "heading")
     first_line = text.split("\n", 1)[0]
     if text and not (_SCHEMA_LINE.match(first_line) and f"/{schema}.schema.json" in first_line):
         problems.append(Problem(
@@ -226,11 +245,6 @@ def _build_law(data: MarkedDict, position: Position, code: str, heading: Heading
         law.annotations.append(Annotation(
             text=_str(entry.get("text")) or "", kind=_str(entry.get("kind")),
             position=data["annotations"].item_pos[index], item=_str(entry.get("item"))))
-    for index, entry in _entries(data, "parallels"):
-        if isinstance(entry.get("id"), str):
-            law.parallels.append(Parallel(
-                id=entry["id"], relation=_str(entry.get("relation")) or "",
-                position=data["parallels"].item_pos[index], note=_str(entry.get("note"))))
     return law
 
 
@@ -292,3 +306,63 @@ def _int(value: Any) -> int | None:
 
 def _list(value: Any) -> list:
     return value if isinstance(value, list) else []
+
+
+# -- shared files ---------------------------------------------------------------
+
+def _read_topics(data: MarkedDict, corpus: Corpus) -> None:
+    for index, entry in _entries(data, "topics"):
+        if isinstance(entry.get("id"), str):
+            topic = Topic(entry["id"], _str(entry.get("title")) or entry["id"], data["topics"].item_pos[index],
+                          _str(entry.get("description")))
+            if topic.id in corpus.topics:
+                corpus.problems.append(Problem(topic.position, "duplicate-id", f"topic '{topic.id}' is listed twice"))
+            corpus.topics.setdefault(topic.id, topic)
+
+
+def _read_glossary(data: MarkedDict, corpus: Corpus) -> None:
+    for index, entry in _entries(data, "terms"):
+        if isinstance(entry.get("term"), str):
+            corpus.glossary.append(Term(
+                term=entry["term"], definition=_str(entry.get("definition")) or "",
+                position=data["terms"].item_pos[index],
+                variants=_strings(entry.get("variants")), defined_by=_strings(entry.get("defined_by")),
+                see=_strings(entry.get("see")), related=_strings(entry.get("related"))))
+
+
+def _read_concordance(data: MarkedDict, corpus: Corpus) -> None:
+    for index, entry in _entries(data, "parallels"):
+        group = ParallelGroup(
+            subject=_str(entry.get("subject")) or "", topic=_str(entry.get("topic")) or "",
+            reference=_str(entry.get("reference")) or "", position=data["parallels"].item_pos[index])
+        for member_index, member in _entries(entry, "laws"):
+            if isinstance(member.get("id"), str):
+                group.laws.append(ConcordanceMember(
+                    member["id"], _str(member.get("relation")) or "", entry["laws"].item_pos[member_index],
+                    _str(member.get("note"))))
+        corpus.concordance.append(group)
+
+
+def _read_editions(data: MarkedDict, corpus: Corpus) -> None:
+    for index, entry in _entries(data, "editions"):
+        earlier, later = _str(entry.get("from")) or "", _str(entry.get("to")) or ""
+        edition = EditionMap(earlier, later, data["editions"].item_pos[index], _str(entry.get("note")))
+        for line_index, line in _entries(entry, "map"):
+            edition.entries.append(EditionEntry(
+                earlier=_edition_ids(earlier, line.get("from")), later=_edition_ids(later, line.get("to")),
+                change=_str(line.get("change")) or "", position=entry["map"].item_pos[line_index],
+                note=_str(line.get("note"))))
+        corpus.editions.append(edition)
+
+
+def _edition_ids(code: str, value: Any) -> list[str]:
+    values = value if isinstance(value, list) else [] if value is None else [value]
+    return [f"{code}/{v}" for v in values if isinstance(v, (int, str)) and not isinstance(v, bool)]
+
+
+def _strings(value: Any) -> list[str]:
+    return [v for v in _list(value) if isinstance(v, str)]
+
+
+_SHARED_READERS = {"topics": _read_topics, "glossary": _read_glossary,
+                   "concordance": _read_concordance, "editions": _read_editions}

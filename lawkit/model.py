@@ -66,10 +66,74 @@ class Annotation:
 
 @dataclass
 class Parallel:
+    """The same rule in another law, from the concordance or an edition map."""
+
+    id: str
+    relation: str  # identical, reworded, changed
+    position: Position  # where the link is written
+    note: str | None = None
+    subject: str | None = None
+
+
+@dataclass
+class Topic:
+    id: str
+    title: str
+    position: Position
+    description: str | None = None
+
+
+@dataclass
+class Term:
+    """A glossary entry; ``used_by`` is computed from the law texts."""
+
+    term: str
+    definition: str
+    position: Position
+    variants: list[str] = field(default_factory=list)
+    defined_by: list[str] = field(default_factory=list)
+    see: list[str] = field(default_factory=list)
+    related: list[str] = field(default_factory=list)
+    used_by: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ConcordanceMember:
     id: str
     relation: str
     position: Position
     note: str | None = None
+
+
+@dataclass
+class ParallelGroup:
+    """Laws of several codes on one rule, each classified against the reference law."""
+
+    subject: str
+    topic: str
+    reference: str
+    position: Position
+    laws: list[ConcordanceMember] = field(default_factory=list)
+
+
+@dataclass
+class EditionEntry:
+    """One line of an edition map: earlier law(s) to later law(s), and what changed."""
+
+    earlier: list[str]  # citation ids in the earlier edition (empty: added)
+    later: list[str]  # citation ids in the later edition (empty: dropped)
+    change: str
+    position: Position
+    note: str | None = None
+
+
+@dataclass
+class EditionMap:
+    earlier: str  # code ids
+    later: str
+    position: Position
+    note: str | None = None
+    entries: list[EditionEntry] = field(default_factory=list)
 
 
 @dataclass
@@ -184,6 +248,10 @@ class Corpus:
     codes: dict[str, Code] = field(default_factory=dict)
     units: dict[str, Unit] = field(default_factory=dict)  # citation id -> law, section or item
     laws_by_id: dict[str, Law] = field(default_factory=dict)  # citation id of any unit -> its law
+    topics: dict[str, Topic] = field(default_factory=dict)
+    glossary: list[Term] = field(default_factory=list)
+    concordance: list[ParallelGroup] = field(default_factory=list)
+    editions: list[EditionMap] = field(default_factory=list)
     problems: list = field(default_factory=list)
 
     @property

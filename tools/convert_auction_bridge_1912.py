@@ -2,6 +2,10 @@
 """Convert the verified transcription of the Laws of Auction Bridge (1912)
 into the lawkit YAML corpus (see docs/corpus-format.md).
 
+Kept as the record of how the first YAML was made. The YAML is the product
+now and has been edited by hand since (topics, annotations): to re-run this
+over laws/, write to another --out and compare.
+
     python tools/convert_auction_bridge_1912.py [SOURCE] [--out laws/auction-bridge-1912]
 
 Reads the source (``#`` header lines give the provenance, the rest is the
