@@ -13,6 +13,7 @@ import textwrap
 from typing import Any, Sequence, TextIO
 
 import lawkit
+from . import editions, stats
 from .export import export, law_data
 from .model import Corpus, Item, Law, Section
 from .printed import law_lines, note_line
@@ -40,12 +41,19 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("id", metavar="ID", help="a citation id, e.g. auction-bridge-1912/21")
     commands.add_parser("export", parents=[common], help="the whole corpus as JSON",
                         description="Print the whole corpus as one JSON document.")
+    diff = commands.add_parser("diff", parents=[common], help="what changed between two editions",
+                               description="The law-by-law map from one edition to the next, "
+                                           "with word-level differences of changed laws.")
+    diff.add_argument("earlier", metavar="FROM", help="the earlier edition's code id")
+    diff.add_argument("later", metavar="TO", help="the later edition's code id")
+    commands.add_parser("stats", parents=[common], help="corpus statistics",
+                        description="Laws per code, citations, parallels, glossary, topics and annotations.")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    handler = {"check": _check, "show": _show, "export": _export}[args.command]
+    handler = {"check": _check, "show": _show, "export": _export, "diff": _diff, "stats": _stats}[args.command]
     try:
         return handler(args, sys.stdout, sys.stderr)
     except BrokenPipeError:  # `lawkit export --json | head`
@@ -89,6 +97,39 @@ def _export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 1
     # The export is JSON either way; --json is accepted for the common contract.
     _emit_json(export(corpus), out)
+    return 0
+
+
+def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    corpus = _load(args, err)
+    if corpus is None:
+        return 1
+    for code in (args.earlier, args.later):
+        if code not in corpus.codes:
+            err.write(f"lawkit: no code '{code}'{did_you_mean(code, corpus.codes)}\n")
+            return 1
+    edition = editions.find_map(corpus, args.earlier, args.later)
+    if edition is None:
+        known = ", ".join(f"{e.earlier} {e.later}" for e in corpus.editions) or "none"
+        err.write(f"lawkit: no edition map from {args.earlier} to {args.later} in editions.yaml (maps: {known})\n")
+        return 1
+    diffs = editions.differences(corpus, edition)
+    if args.json:
+        _emit_json(editions.as_json(edition, diffs), out)
+    else:
+        out.write(editions.as_text(corpus, edition, diffs))
+    return 0
+
+
+def _stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    corpus = _load(args, err)
+    if corpus is None:
+        return 1
+    data = stats.stats(corpus)
+    if args.json:
+        _emit_json(data, out)
+    else:
+        out.write(stats.as_text(data))
     return 0
 
 

@@ -9,7 +9,25 @@ from .model import Code, Corpus, Item, Law, Note, Section
 
 def export(corpus: Corpus) -> dict[str, Any]:
     """``{"codes": [...]}`` with every law, in printed order."""
-    return {"codes": [code_data(code) for code in corpus.codes.values()]}
+    return {
+        "codes": [code_data(code) for code in corpus.codes.values()],
+        "topics": [{"id": t.id, "title": t.title, "description": t.description} for t in corpus.topics.values()],
+        "glossary": [
+            {"term": t.term, "variants": t.variants, "definition": t.definition, "defined_by": t.defined_by,
+             "see": t.see, "related": t.related, "used_by": t.used_by}
+            for t in corpus.glossary
+        ],
+        "concordance": [
+            {"subject": g.subject, "topic": g.topic, "reference": g.reference,
+             "laws": [{"id": m.id, "relation": m.relation, "note": m.note} for m in g.laws]}
+            for g in corpus.concordance
+        ],
+        "editions": [
+            {"from": e.earlier, "to": e.later, "note": e.note,
+             "map": [{"from": x.earlier, "to": x.later, "change": x.change, "note": x.note} for x in e.entries]}
+            for e in corpus.editions
+        ],
+    }
 
 
 def code_data(code: Code) -> dict[str, Any]:
@@ -21,10 +39,14 @@ def code_data(code: Code) -> dict[str, Any]:
         "date": code.date,
         "fragment": code.fragment,
         "source": code.source,
+        "front_matter": code.front_matter,
+        "back_matter": code.back_matter,
         "headings": [
             {
                 "title": heading.title,
+                "supplied": heading.supplied,
                 "part": heading.part,
+                "page": heading.page,
                 "preamble": heading.preamble,
                 "laws": [law.id for law in heading.laws],
                 "file": heading.path,
@@ -42,7 +64,10 @@ def law_data(law: Law) -> dict[str, Any]:
         "part": law.part,
         "heading": law.heading,
         "title": law.title,
+        "label": law.label,
+        "unnumbered": law.unnumbered,
         "page": law.page,
+        "page_breaks": law.page_breaks,
         "text": law.text,
         "display": law.display,
         "items": [_item(item) for item in law.items],
@@ -52,7 +77,9 @@ def law_data(law: Law) -> dict[str, Any]:
         "refs": list(law.cites),
         "cited_by": list(law.cited_by),
         "parallels": [p.id for p in law.parallels],
-        "parallel_relations": [{"id": p.id, "relation": p.relation, "note": p.note} for p in law.parallels],
+        "parallel_relations": [
+            {"id": p.id, "relation": p.relation, "note": p.note, "subject": p.subject} for p in law.parallels
+        ],
         "topics": list(law.topics),
         "annotations": [{"kind": a.kind, "text": a.text, "item": a.item} for a in law.annotations],
         "incomplete": law.incomplete,
