@@ -171,7 +171,12 @@ def _show_text(corpus: Corpus, law: Law, unit: Law | Section | Item) -> str:
     whose = "" if unit is law else f"{law.name} "
     lines.append(f"{whose}Cites:     ".capitalize() + (", ".join(law.cites) or "—"))
     lines.append(f"{whose}Cited by:  ".capitalize() + (", ".join(law.cited_by) or "—"))
-    lines.append("Parallels: " + (", ".join(f"{p.id} ({p.relation})" for p in law.parallels) or "—"))
+    if not law.parallels:
+        lines.append("Parallels: —")
+    for index, parallel in enumerate(law.parallels):
+        about = "; ".join(x for x in (parallel.subject, parallel.note) if x)
+        lines.append(f"{'Parallels:' if index == 0 else '':<11}{parallel.id} ({parallel.relation})"
+                     + (f" — {about}" if about else ""))
     if law.topics:
         lines.append("Topics:    " + ", ".join(law.topics))
     for annotation in law.annotations:
