@@ -136,17 +136,34 @@ def _check_numbering(corpus: Corpus, code: Code) -> None:
                     lambda n: f"item {n}", False, law.id)
 
 
+_LETTERED = re.compile(r"^(\d+)([a-z])$")  # "50a": a law the source inserts after Law 50 (printed 50_a_)
+
+
 def _check_sequence(corpus, code, entries, name, fragment, citation=None) -> None:
-    """Numbers must run 1, 2, 3… (or I, II… or a, b…) unless the code declares otherwise."""
+    """Numbers must run 1, 2, 3… (or I, II… or a, b…) unless the code declares otherwise.
+
+    A lettered number (50a, 50b) may follow its base number (50) in letter order.
+    """
     previous: int | None = None
     previous_label = None
+    letter = ""  # the letter of the last lettered number after ``previous``
     for number, label, position, unit_id in entries:
-        value = _value(number)
-        relative = unit_id.split("/", 1)[1]
-        if value is None or relative in code.irregular_numbering:
-            previous, previous_label = value if value is not None else previous, label
-            continue
         about = citation or unit_id
+        relative = unit_id.split("/", 1)[1]
+        lettered = _LETTERED.match(number)
+        if lettered:
+            base, suffix = int(lettered.group(1)), lettered.group(2)
+            expected = chr(ord(letter) + 1) if letter else "a"
+            if relative not in code.irregular_numbering and (base != previous or suffix != expected):
+                corpus.problems.append(Problem(
+                    position, "numbering-order",
+                    f"{label} must follow Law {base}{letter} directly (after {previous_label})", about))
+            letter, previous_label = suffix, label
+            continue
+        value = _value(number)
+        if value is None or relative in code.irregular_numbering:
+            previous, previous_label, letter = value if value is not None else previous, label, ""
+            continue
         if previous is None:
             if value != 1 and not fragment:
                 corpus.problems.append(Problem(
@@ -163,7 +180,7 @@ def _check_sequence(corpus, code, entries, name, fragment, citation=None) -> Non
                 position, "numbering-gap",
                 f"{label} follows {previous_label}: {what} missing "
                 "(declare it under 'irregular_numbering' in code.yaml if the source prints it so)", about))
-        previous, previous_label = value, label
+        previous, previous_label, letter = value, label, ""
 
 
 def _format_like(example: str, value: int) -> str:
@@ -241,6 +258,10 @@ def _resolve(corpus: Corpus, code: Code, law: Law, citation: Citation) -> str | 
     citing_law = law.number if law.part is None else None
     if citation.law is None and citing_law is None:
         return None
+    if citation.item and citation.section is None:
+        lettered = f"{code.id}/{citation.law}{citation.item}"  # "Law 50_a_" naming Law 50a
+        if lettered in corpus.units:
+            return lettered
     target = citation.target(code.id, citing_law)
     return target if target in corpus.units else None
 

@@ -213,6 +213,7 @@ def _build_law(data: MarkedDict, position: Position, code: str, heading: Heading
         page_breaks=[p for p in _list(data.get("page_breaks")) if _int(p) is not None],
         display=_str(data.get("display")),
         text_after=_str(data.get("text_after")),
+        editor_notes=_strings(data.get("editor_notes")),
         refs=[r for r in _list(data.get("refs")) if isinstance(r, str)],
         topics=[t for t in _list(data.get("topics")) if isinstance(t, str)],
         incomplete=_str(data.get("incomplete")),
@@ -269,10 +270,11 @@ def _items(data: MarkedDict, parent_id: str, texts: list[TextSource]) -> list[It
             label=_str(entry.get("label")) or str(key),
             text=_str(entry.get("text")) or "",
             position=data["items"].item_pos[index],
+            text_after=_str(entry.get("text_after")),
             page=_int(entry.get("page")),
             notes=_notes(entry, f"{parent_id}/{key}", texts),
         ))
-        _located(texts, entry, f"{parent_id}/{key}", ("text",))
+        _located(texts, entry, f"{parent_id}/{key}", ("text", "text_after"))
     return items
 
 

@@ -74,6 +74,7 @@ def law_data(law: Law) -> dict[str, Any]:
         "text_after": law.text_after,
         "sections": [_section(section) for section in law.sections],
         "notes": [_note(note) for note in law.notes],
+        "editor_notes": law.editor_notes,
         "refs": list(law.cites),
         "cited_by": list(law.cited_by),
         "parallels": [p.id for p in law.parallels],
@@ -92,7 +93,7 @@ def law_data(law: Law) -> dict[str, Any]:
 
 
 def _item(item: Item) -> dict[str, Any]:
-    return {"id": item.id, "label": item.label, "text": item.text, "page": item.page,
+    return {"id": item.id, "label": item.label, "text": item.text, "text_after": item.text_after, "page": item.page,
             "notes": [_note(n) for n in item.notes]}
 
 

@@ -128,6 +128,8 @@ def _law_block(law: Law) -> list[str]:
     for item in law.items:
         lines += [f'<a id="{html.escape(item.id.split("/", 1)[1])}"></a>', ""]
         lines += [f"- {_esc(item.label)} {_linked(item.text, law)}", ""]
+        if item.text_after:
+            lines += [_linked(item.text_after, law), ""]
     for section in law.sections:
         lines += [f'<a id="{html.escape(section.id.split("/", 1)[1])}"></a>', ""]
         lines += [f"{_esc(section.label)} {_linked(section.text, law)}", ""]
@@ -135,6 +137,8 @@ def _law_block(law: Law) -> list[str]:
             lines += [f"- {_esc(item.label)} {_linked(item.text, law)}", ""]
     if law.text_after:
         lines += [_linked(law.text_after, law), ""]
+    for note in law.editor_notes:
+        lines += [f"<small>{_linked(note, law)}</small>", ""]
     for note in law.all_notes():
         lines += [f"<small>[{_esc(note.mark)}] {_linked(note.text, law)}</small>", ""]
     if law.cited_by:

@@ -39,6 +39,7 @@ class Item:
     label: str  # as printed: _a_, (_a_), 1st.
     text: str
     position: Position
+    text_after: str | None = None  # a paragraph printed after the item, before the next
     page: int | None = None
     notes: list[Note] = field(default_factory=list)
 
@@ -157,6 +158,7 @@ class Law:
     text_after: str | None = None
     sections: list[Section] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
+    editor_notes: list[str] = field(default_factory=list)  # the book editor's unmarked notes, not the code's
     refs: list[str] = field(default_factory=list)  # explicit references, as written
     topics: list[str] = field(default_factory=list)
     annotations: list[Annotation] = field(default_factory=list)

@@ -6,7 +6,7 @@ with its sources. Paragraphs inside a text are separated by a newline.
 
 from __future__ import annotations
 
-from .model import Code, Heading, Law, Note
+from .model import Code, Heading, Item, Law, Note
 
 
 def law_lines(law: Law, notes: bool = True) -> list[str]:
@@ -22,18 +22,23 @@ def law_lines(law: Law, notes: bool = True) -> list[str]:
     if law.display:
         lines.append(law.display)
     for item in law.items:
-        lines.append(f"{item.label} {item.text}")
+        lines.extend(_item_lines(item))
     for section in law.sections:
         lines.append(f"{section.label} {section.text}")
         for item in section.items:
-            lines.append(f"{item.label} {item.text}")
+            lines.extend(_item_lines(item))
         if section.text_after:
             lines.extend(section.text_after.split("\n"))
     if law.text_after:
         lines.extend(law.text_after.split("\n"))
+    lines.extend(law.editor_notes)
     if notes:
         lines.extend(note_line(note) for note in law.all_notes())
     return [line for line in lines if line]
+
+
+def _item_lines(item: Item) -> list[str]:
+    return [f"{item.label} {item.text}", *(item.text_after.split("\n") if item.text_after else [])]
 
 
 def note_line(note: Note) -> str:

@@ -380,3 +380,18 @@ def test_a_file_without_its_schema_line_is_a_warning(check_in_tmp):
     corpus = check_in_tmp(corpus_files(heading=heading))
     assert [(p.kind, p.severity, p.position.line) for p in corpus.problems] == [("schema-line", "warning", 1)]
     assert not corpus.errors
+
+
+def test_lettered_laws_follow_their_base_in_letter_order(check_in_tmp):
+    good = BASE_HEADING.replace("  - law: 3\n", '  - law: 2a\n    label: "2_a_."\n    text: Inserted.\n  - law: 3\n')
+    assert check_in_tmp(corpus_files(heading=good)).problems == []
+    bad = BASE_HEADING.replace("  - law: 3\n", '  - law: 2b\n    label: "2_b_."\n    text: Inserted.\n  - law: 3\n')
+    corpus = check_in_tmp(corpus_files(heading=bad))
+    assert [(p.kind, p.citation) for p in corpus.problems] == [("numbering-order", "demo/2b")]
+
+
+def test_a_lettered_citation_names_the_lettered_law_before_an_item(check_in_tmp):
+    heading = BASE_HEADING.replace("  - law: 3\n", '  - law: 2a\n    label: "2_a_."\n    text: Inserted.\n  - law: 3\n')
+    heading = heading.replace("See Law 1.", "See Law 2_a_.")
+    corpus = check_in_tmp(corpus_files(heading=heading))
+    assert corpus.problems == [] and corpus.get("demo/3").cites == ["demo/2a"]

@@ -20,6 +20,9 @@ The text is never altered: hard line wraps are joined with one space, and
 that is all.  What the plain text cannot give (the page numbers, the topics,
 the editors' annotations) is kept in tables below.  Exits non-zero on any
 mismatch.
+
+Kept as the record of how the first YAML was made; the YAML is the product
+and may be edited by hand since.
 """
 
 from __future__ import annotations
