@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .model import Corpus, EditionEntry, EditionMap, Law
-from .printed import law_lines
+from .printed import law_lines, lead
 
 
 @dataclass
@@ -30,9 +30,9 @@ def find_map(corpus: Corpus, earlier: str, later: str) -> EditionMap | None:
 def _body(law: Law) -> list[str]:
     """The words of a law as printed, without its number and notes (editions renumber and move notes)."""
     lines = law_lines(law, notes=False)
-    lead = law.label if law.label is not None else f"{law.number}."
-    if lines and not (law.unnumbered or law.incomplete in ("start", "both")) and lines[0].startswith(lead):
-        lines[0] = lines[0][len(lead):]
+    number = lead(law)
+    if number and lines and lines[0].startswith(number):
+        lines[0] = lines[0][len(number):]
     return " ".join(lines).split()
 
 

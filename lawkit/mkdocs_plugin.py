@@ -23,8 +23,10 @@ from mkdocs.structure.files import File, Files
 import lawkit
 from .citations import find_citations
 from .model import Code, Corpus, Law
+from .printed import lead
 
 _MARK = re.compile(r"\[(\d+|\*|†)\]")
+_ITALIC = re.compile(r"(?<![\w_])_([^_\n]+?)_(?![A-Za-z])|(?<=\d)_([a-z])_")  # the sources' _italics_, and 50_a_
 
 
 class LawkitConfig(Config):
@@ -71,7 +73,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
 
 
 def _esc(text: str) -> str:
-    return html.escape(text, quote=False)
+    """Corpus text for a page: HTML escaped, the sources' _italics_ as <em>."""
+    return _ITALIC.sub(lambda m: f"<em>{m.group(1) or m.group(2)}</em>", html.escape(text, quote=False))
 
 
 def _index_page(corpus: Corpus) -> str:
@@ -107,22 +110,30 @@ def code_page(corpus: Corpus, code: Code) -> str:
         book += f" ({source['year']})"
     if source.get("gutenberg"):
         book += f", Project Gutenberg eBook #{source['gutenberg']}"
-    lines += [f"{byline}. Text from {book}.", ""]
+    lines += [f"{byline}. Text from {book}." if byline else f"Text from {book}.", ""]
+    for paragraph in code.front_matter:
+        lines += [_esc(paragraph), ""]
     for heading in code.headings:
         marks = "".join(f"<sup>[{n.mark}]</sup>" for law in heading.laws[:1] for n in law.notes if n.on_heading)
-        lines += [f"## {_esc(heading.title)}{marks}", ""]
+        title = f"[{_esc(heading.title)}]" if heading.supplied else _esc(heading.title)  # not printed: editors'
+        lines += [f"## {title}{marks}", ""]
         if heading.preamble:
             lines += [_esc(heading.preamble), ""]
         for law in heading.laws:
             lines += _law_block(law)
+    for paragraph in code.back_matter:
+        lines += [_esc(paragraph), ""]
     return "\n".join(lines) + "\n"
 
 
 def _law_block(law: Law) -> list[str]:
     anchor = law.id.split("/", 1)[1]
     lines = [f'<a id="{html.escape(anchor)}"></a>', ""]
-    title = f" *{_esc(law.title)}*" if law.title else ""
-    lines += [f"**{_esc(law.number)}.**{title} {_linked(law.text, law)}", ""]
+    number = f"**{_esc(lead(law))}** " if lead(law) else ""
+    for index, paragraph in enumerate(law.text.split("\n") if law.text else []):
+        lines += [f"{number if index == 0 else ''}{_linked(paragraph, law)}", ""]
+    if not law.text and number:
+        lines += [number, ""]
     if law.display:
         lines += ["```text", law.display, "```", ""]
     for item in law.items:
@@ -135,8 +146,8 @@ def _law_block(law: Law) -> list[str]:
         lines += [f"{_esc(section.label)} {_linked(section.text, law)}", ""]
         for item in section.items:
             lines += [f"- {_esc(item.label)} {_linked(item.text, law)}", ""]
-    if law.text_after:
-        lines += [_linked(law.text_after, law), ""]
+    for paragraph in law.text_after.split("\n") if law.text_after else []:
+        lines += [_linked(paragraph, law), ""]
     for note in law.editor_notes:
         lines += [f"<small>{_linked(note, law)}</small>", ""]
     for note in law.all_notes():

@@ -12,13 +12,7 @@ from .model import Code, Heading, Item, Law, Note
 def law_lines(law: Law, notes: bool = True) -> list[str]:
     """The law as printed, one paragraph per entry (the display block kept whole)."""
     paragraphs = law.text.split("\n") if law.text else [""]
-    if law.unnumbered or law.incomplete in ("start", "both"):
-        lead = ""  # no number printed, or the source starts inside the law
-    elif law.label is not None:
-        lead = law.label
-    else:
-        lead = f"{law.number}."
-    lines = [f"{lead} {paragraphs[0]}".strip(), *paragraphs[1:]]
+    lines = [f"{lead(law)} {paragraphs[0]}".strip(), *paragraphs[1:]]
     if law.display:
         lines.append(law.display)
     for item in law.items:
@@ -35,6 +29,13 @@ def law_lines(law: Law, notes: bool = True) -> list[str]:
     if notes:
         lines.extend(note_line(note) for note in law.all_notes())
     return [line for line in lines if line]
+
+
+def lead(law: Law) -> str:
+    """What the book prints before the law's text: "14.", "(a)", "LAW I.—Shuffling." or nothing."""
+    if law.unnumbered or law.incomplete in ("start", "both"):
+        return ""  # no number printed, or the source starts inside the law
+    return law.label if law.label is not None else f"{law.number}."
 
 
 def _item_lines(item: Item) -> list[str]:
