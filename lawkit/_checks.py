@@ -25,6 +25,7 @@ def check(corpus: Corpus, docs: dict[str, Document]) -> None:
         for law in code.laws:
             _check_citations(corpus, law, docs)
             _check_footnotes(corpus, law, docs)
+            _check_annotation_ids(corpus, law)
     _check_topics(corpus)
     _check_glossary(corpus)
     _check_concordance(corpus)
@@ -272,6 +273,20 @@ def _link(corpus: Corpus, law: Law, target: str) -> None:
     target_law = corpus.laws_by_id[target]
     if law.id not in target_law.cited_by and target_law is not law:
         target_law.cited_by.append(law.id)
+
+
+# -- annotations -----------------------------------------------------------------
+
+# An annotation names other laws by citation id in backticks: `bridge-1904/27`.
+_ANNOTATION_ID = re.compile(r"`([a-z0-9][a-z0-9-]*(?:/[A-Za-z0-9-]+){1,3})`")
+
+
+def _check_annotation_ids(corpus: Corpus, law: Law) -> None:
+    for annotation in law.annotations:
+        for match in _ANNOTATION_ID.finditer(annotation.text):
+            citation = match.group(1)
+            if citation.split("/", 1)[0] in corpus.codes:
+                _unknown(corpus, citation, annotation.position, "the annotation cites", law.id)
 
 
 # -- footnotes ------------------------------------------------------------------

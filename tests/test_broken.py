@@ -395,3 +395,9 @@ def test_a_lettered_citation_names_the_lettered_law_before_an_item(check_in_tmp)
     heading = heading.replace("See Law 1.", "See Law 2_a_.")
     corpus = check_in_tmp(corpus_files(heading=heading))
     assert corpus.problems == [] and corpus.get("demo/3").cites == ["demo/2a"]
+
+
+def test_an_annotation_citing_a_missing_law_is_an_error(check_in_tmp):
+    heading = BASE_HEADING.replace("    text: Second.\n", "    text: Second.\n    annotations:\n      - text: Compare `demo/9` and `demo/1`.\n")
+    corpus = check_in_tmp(corpus_files(heading=heading))
+    assert [(p.kind, p.citation, p.position.line) for p in corpus.problems] == [("dangling-reference", "demo/2", 9)]
