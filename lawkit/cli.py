@@ -180,7 +180,8 @@ def _show_text(corpus: Corpus, law: Law, unit: Law | Section | Item) -> str:
     if law.topics:
         lines.append("Topics:    " + ", ".join(law.topics))
     for annotation in law.annotations:
-        lines.append(f"Annotation{f' ({annotation.kind})' if annotation.kind else ''}: {annotation.text}")
+        kind = f" ({annotation.kind})" if annotation.kind else ""
+        lines.extend(textwrap.wrap(f"Annotation{kind}: {annotation.text}", 78, subsequent_indent="    "))
     lines.append(f"Source:    {law.position.path}:{law.position.line}")
     return "\n".join(lines) + "\n"
 
