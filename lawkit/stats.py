@@ -66,10 +66,15 @@ def stats(corpus: Corpus) -> dict[str, Any]:
 
 
 def as_text(data: dict[str, Any]) -> str:
-    lines = [f"{'code':<24} {'laws':>18} {'sec':>4} {'items':>5} {'notes':>5} {'cites':>5} {'parallel':>8} {'annotated':>10}"]
+    rows = []
     for code in data["codes"]:
         laws = " + ".join(f"{n} {part}" if part != "laws" else str(n) for part, n in code["laws"].items())
-        lines.append(f"{code['id']:<24} {laws:>18} {code['sections']:>4} {code['items']:>5} {code['notes']:>5} "
+        rows.append((code, laws))
+    width = max([len("laws")] + [len(laws) for _, laws in rows])
+    lines = [f"{'code':<22} {'laws':<{width}} {'sec':>4} {'items':>5} {'notes':>5} {'cites':>5} "
+             f"{'parallel':>8} {'annotated':>10}"]
+    for code, laws in rows:
+        lines.append(f"{code['id']:<22} {laws:<{width}} {code['sections']:>4} {code['items']:>5} {code['notes']:>5} "
                      f"{code['citations']:>5} {code['laws_with_parallels']:>8} "
                      f"{code['annotated']:>4} ({code['annotated_share']:.0%})")
     p, g, t, a = data["parallels"], data["glossary"], data["topics"], data["annotations"]
