@@ -2,9 +2,9 @@
 
     .venv/bin/python benchmarks/check.py [--repeat N]
 
-The synthetic corpus copies every code of laws/ twenty times under new code
-ids (same text, so the same citations and footnotes), written to a temporary
-directory. Both are timed in-process (lawkit.check) and as the CLI, so growth
+The synthetic corpus is laws/ plus nineteen copies of every code under new
+code ids (same text, so the same citations and footnotes), written to a
+temporary directory. Both are timed in-process (lawkit.check) and as the CLI, so growth
 reads as a ratio: about 20x means checking grows linearly with the corpus.
 """
 
@@ -27,13 +27,26 @@ FACTOR = 20
 
 
 def synthetic(target: Path) -> Path:
-    for copy in range(FACTOR):
-        for folder in sorted(p for p in LAWS.iterdir() if (p / "code.yaml").is_file()):
-            new_id = f"{folder.name}-copy{copy:02d}"
+    """laws/ as it is, plus FACTOR-1 copies of every code under new ids.
+
+    Each copy's citation ids (refs, annotations) are rewritten to the copy's
+    codes, so the copies check as cleanly as the originals; the shared files
+    (topics, glossary, concordance, editions) stay as they are, pointing at
+    the originals, and the glossary is matched against every law.
+    """
+    shutil.copytree(LAWS, target)
+    codes = sorted(p.name for p in LAWS.iterdir() if (p / "code.yaml").is_file())
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, codes)) + r")(?=/)")
+    for copy in range(1, FACTOR):
+        for code in codes:
+            new_id = f"{code}-copy{copy:02d}"
             dest = target / new_id
-            shutil.copytree(folder, dest)
-            code_file = dest / "code.yaml"
-            code_file.write_text(re.sub(r"(?m)^code: .*$", f"code: {new_id}", code_file.read_text("utf-8")), "utf-8")
+            shutil.copytree(LAWS / code, dest)
+            for path in dest.glob("*.yaml"):
+                text = pattern.sub(lambda m: f"{m.group(1)}-copy{copy:02d}", path.read_text("utf-8"))
+                if path.name == "code.yaml":
+                    text = re.sub(r"(?m)^code: .*$", f"code: {new_id}", text)
+                path.write_text(text, "utf-8")
     return target
 
 
