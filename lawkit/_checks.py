@@ -11,6 +11,7 @@ from ._yaml import Document
 from .citations import Citation, find_citations
 from .model import Code, Corpus, Law, Parallel, TextSource
 from .problems import Position, Problem, did_you_mean
+from .rules import compile_rulebooks
 
 _FOOTNOTE_MARK = re.compile(r"\[(\d+|\*|†)\]")
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
@@ -30,6 +31,8 @@ def check(corpus: Corpus, docs: dict[str, Document]) -> None:
     _check_glossary(corpus)
     _check_concordance(corpus)
     _check_editions(corpus)
+    _check_outcomes(corpus)
+    compile_rulebooks(corpus)
     for law in corpus.laws():
         law.cited_by.sort(key=lambda i: _sort_key(corpus, i))
 
@@ -446,3 +449,12 @@ def _check_editions(corpus: Corpus) -> None:
                 elif len(places) > 1:
                     corpus.problems.append(Problem(
                         places[1], "edition-map", f"{law.id} is mapped twice (also at line {places[0].line})", law.id))
+
+
+def _check_outcomes(corpus: Corpus) -> None:
+    for outcome in corpus.outcomes.values():
+        for other in outcome.excludes:
+            if other not in corpus.outcomes:
+                corpus.problems.append(Problem(
+                    outcome.position, "dangling-reference",
+                    f"outcome '{outcome.id}' excludes '{other}', which is not an outcome{did_you_mean(other, corpus.outcomes)}"))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import _schema
+from . import facts as factlib
 from ._yaml import Document, MarkedDict, MarkedList, load_document
 from .model import (
     Annotation, Code, ConcordanceMember, Corpus, EditionEntry, EditionMap, Heading, Item, Law, Note,
@@ -24,7 +25,8 @@ from .problems import Position, Problem, did_you_mean
 CODE_FILE = "code.yaml"
 # Shared files beside the code folders, each with its schema.
 SHARED_FILES = {"topics.yaml": "topics", "glossary.yaml": "glossary",
-                "concordance.yaml": "concordance", "editions.yaml": "editions"}
+                "concordance.yaml": "concordance", "editions.yaml": "editions",
+                "facts.yaml": "facts", "outcomes.yaml": "outcomes"}
 _SCHEMA_LINE = re.compile(r"# yaml-language-server: \$schema=\S+\.schema\.json")
 
 
@@ -316,7 +318,7 @@ def _read_topics(data: MarkedDict, corpus: Corpus) -> None:
     for index, entry in _entries(data, "topics"):
         if isinstance(entry.get("id"), str):
             topic = Topic(entry["id"], _str(entry.get("title")) or entry["id"], data["topics"].item_pos[index],
-                          _str(entry.get("description")))
+                          _str(entry.get("description")), entry.get("formalize") is True)
             if topic.id in corpus.topics:
                 corpus.problems.append(Problem(topic.position, "duplicate-id", f"topic '{topic.id}' is listed twice"))
             corpus.topics.setdefault(topic.id, topic)
@@ -366,5 +368,35 @@ def _strings(value: Any) -> list[str]:
     return [v for v in _list(value) if isinstance(v, str)]
 
 
+def _read_facts(data: MarkedDict, corpus: Corpus) -> None:
+    for index, entry in _entries(data, "facts"):
+        name, position = entry.get("name"), data["facts"].item_pos[index]
+        if not isinstance(name, str) or "type" not in entry:
+            continue
+        try:
+            kind = factlib.parse_type(entry["type"])
+        except ValueError as exc:
+            corpus.problems.append(Problem(entry.value_pos["type"], "schema", f"fact '{name}': {exc}"))
+            continue
+        if name in corpus.facts:
+            corpus.problems.append(Problem(position, "duplicate-id", f"fact '{name}' is declared twice"))
+            continue
+        corpus.facts[name] = factlib.Fact(name, kind, _str(entry.get("question")) or "", position,
+                                          _str(entry.get("description")))
+
+
+def _read_outcomes(data: MarkedDict, corpus: Corpus) -> None:
+    for index, entry in _entries(data, "outcomes"):
+        outcome_id, position = entry.get("id"), data["outcomes"].item_pos[index]
+        if not isinstance(outcome_id, str):
+            continue
+        if outcome_id in corpus.outcomes:
+            corpus.problems.append(Problem(position, "duplicate-id", f"outcome '{outcome_id}' is declared twice"))
+            continue
+        corpus.outcomes[outcome_id] = factlib.Outcome(outcome_id, _str(entry.get("description")) or "", position,
+                                                      _strings(entry.get("excludes")))
+
+
 _SHARED_READERS = {"topics": _read_topics, "glossary": _read_glossary,
-                   "concordance": _read_concordance, "editions": _read_editions}
+                   "concordance": _read_concordance, "editions": _read_editions,
+                   "facts": _read_facts, "outcomes": _read_outcomes}

@@ -42,16 +42,19 @@ def _validator(name: str) -> jsonschema.protocols.Validator:
     return cls(_inline(schema, schema.get("$defs", {})))
 
 
-def _inline(node: Any, defs: dict) -> Any:
+def _inline(node: Any, defs: dict, stack: tuple[str, ...] = ()) -> Any:
     if isinstance(node, dict):
         ref = node.get("$ref", "")
         if ref.startswith("#/$defs/"):
+            name = ref[len("#/$defs/"):]
+            if name in stack:
+                return node  # a recursive type (facts.yaml's types) keeps its $ref
             merged = {k: v for k, v in node.items() if k != "$ref"}
-            merged.update(_inline(defs[ref[len("#/$defs/"):]], defs))
+            merged.update(_inline(defs[name], defs, stack + (name,)))
             return merged
-        return {k: _inline(v, defs) for k, v in node.items() if k != "$defs"}
+        return {k: (v if k == "$defs" else _inline(v, defs, stack)) for k, v in node.items()}
     if isinstance(node, list):
-        return [_inline(v, defs) for v in node]
+        return [_inline(v, defs, stack) for v in node]
     return node
 
 

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import textwrap
 from typing import Any, Sequence, TextIO
 
 import lawkit
-from . import editions, stats
+from . import coverage, editions, stats
+from .engine import Engine, RulingError
+from .situation import SituationError, read_facts
 from .export import export, law_data
 from .model import Corpus, Item, Law, Section
 from .printed import law_lines, note_line
@@ -48,16 +51,34 @@ def _parser() -> argparse.ArgumentParser:
     diff.add_argument("later", metavar="TO", help="the later edition's code id")
     commands.add_parser("stats", parents=[common], help="corpus statistics",
                         description="Laws per code, citations, parallels, glossary, topics and annotations.")
+    ruling = commands.add_parser("ruling", parents=[common], help="the rulings of one code on a situation",
+                                 description="Put a situation (a YAML or JSON file of facts) to one code's rules: "
+                                             "every ruling that applies, citing its law, and the facts still missing.")
+    ruling.add_argument("--code", required=True, metavar="C", help="the code id")
+    ruling.add_argument("--facts", required=True, metavar="FILE", help="the situation: fact names and values")
+    compare = commands.add_parser("compare", parents=[common], help="the same situation put to every code",
+                                  description="Put one situation to every code and show their rulings side by side.")
+    compare.add_argument("--facts", required=True, metavar="FILE", help="the situation: fact names and values")
+    coverage = commands.add_parser("coverage", parents=[common], help="how much of each code is executable",
+                                   description="Per code: laws formalized, unformalized with a reason, untouched.")
+    coverage.add_argument("--code", metavar="C", action="append", help="only this code (repeatable)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    handler = {"check": _check, "show": _show, "export": _export, "diff": _diff, "stats": _stats}[args.command]
+    handler = {"check": _check, "show": _show, "export": _export, "diff": _diff, "stats": _stats,
+               "ruling": _ruling, "compare": _compare, "coverage": _coverage}[args.command]
     try:
         return handler(args, sys.stdout, sys.stderr)
     except BrokenPipeError:  # `lawkit export --json | head`
         return 0
+    except Exception as exc:  # a bug in lawkit, not in the input: one line, the traceback on request
+        if os.environ.get("LAWKIT_DEBUG"):
+            raise
+        sys.stderr.write(f"lawkit: internal error: {type(exc).__name__}: {exc} "
+                         "(a bug in lawkit; LAWKIT_DEBUG=1 shows the traceback)\n")
+        return 70
 
 
 def _emit_json(data: Any, out: TextIO) -> None:
@@ -130,6 +151,86 @@ def _stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         _emit_json(data, out)
     else:
         out.write(stats.as_text(data))
+    return 0
+
+
+def _situation(args: argparse.Namespace, err: TextIO) -> tuple[Engine, dict] | None:
+    corpus = _load(args, err)
+    if corpus is None:
+        return None
+    engine = Engine(corpus)
+    try:
+        return engine, read_facts(args.facts, engine)
+    except SituationError as exc:
+        err.write(f"{exc.problem}\n")
+        return None
+
+
+def _ruling(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    loaded = _situation(args, err)
+    if loaded is None:
+        return 1
+    engine, facts = loaded
+    if args.code not in engine.corpus.codes:
+        err.write(f"lawkit: no code '{args.code}'{did_you_mean(args.code, engine.corpus.codes)}\n")
+        return 1
+    try:
+        result = engine.ruling(args.code, facts, checked=True)
+    except RulingError as exc:
+        err.write(f"lawkit: {exc}\n")
+        return 1
+    if args.json:
+        _emit_json(result.as_json(), out)
+    else:
+        out.write(_ruling_text(engine.corpus, result))
+    return 0
+
+
+def _compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    loaded = _situation(args, err)
+    if loaded is None:
+        return 1
+    engine, facts = loaded
+    try:
+        results = engine.compare(facts, checked=True)
+    except RulingError as exc:
+        err.write(f"lawkit: {exc}\n")
+        return 1
+    if args.json:
+        _emit_json({"facts": facts, "codes": [r.as_json() for r in results]}, out)
+    else:
+        out.write("\n".join(_ruling_text(engine.corpus, r) for r in results))
+    return 0
+
+
+def _ruling_text(corpus: Corpus, result) -> str:
+    code = corpus.codes[result.code]
+    lines = [f"{code.short_title or code.title} ({result.code}): "
+             f"{len(result.rulings)} ruling{'s' if len(result.rulings) != 1 else ''}"]
+    for ruling in result.rulings:
+        law = corpus.law_of(ruling.law)
+        lines.append(f"  {law.name} — {ruling.outcome}  [{ruling.rule.split('#', 1)[1]}]")
+        for name, value in ruling.values.items():
+            lines.append(f"      {name}: {json.dumps(value, ensure_ascii=False)}")
+        lines.append("      cites: " + ", ".join(ruling.cites))
+    for missing in result.missing_facts:
+        lines.append(f"  ? {missing['fact']}: {missing['question']}")
+    return "\n".join(lines) + "\n"
+
+
+def _coverage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    corpus = _load(args, err)
+    if corpus is None:
+        return 1
+    for code in args.code or []:
+        if code not in corpus.codes:
+            err.write(f"lawkit: no code '{code}'{did_you_mean(code, corpus.codes)}\n")
+            return 1
+    data = coverage.coverage(corpus, args.code)
+    if args.json:
+        _emit_json(data, out)
+    else:
+        out.write(coverage.as_text(data))
     return 0
 
 

@@ -82,6 +82,7 @@ class Topic:
     title: str
     position: Position
     description: str | None = None
+    formalize: bool = False  # every law of the topic should be executable
 
 
 @dataclass
@@ -254,6 +255,9 @@ class Corpus:
     glossary: list[Term] = field(default_factory=list)
     concordance: list[ParallelGroup] = field(default_factory=list)
     editions: list[EditionMap] = field(default_factory=list)
+    facts: dict[str, Any] = field(default_factory=dict)  # name -> facts.Fact (the vocabulary)
+    outcomes: dict[str, Any] = field(default_factory=dict)  # id -> facts.Outcome
+    rulebooks: dict[str, Any] = field(default_factory=dict)  # code id -> rules.Rulebook
     problems: list = field(default_factory=list)
 
     @property

@@ -1,0 +1,276 @@
+"""Machine-readable clauses: constants and rules beside the law text, compiled and checked.
+
+Every CEL expression compiles when the corpus loads; one that does not, or
+that uses a name which is neither a declared fact, a constant of its code,
+nor a value another rule of its code computes, is a problem at its
+file:line:col. Precedence is written down (``overrides`` / ``unless``) and
+becomes the order of evaluation: a rule is evaluated after every rule whose
+values it uses and every rule that takes precedence over it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import cel
+
+from . import facts as factlib
+from ._yaml import MarkedDict, MarkedList
+from .model import Corpus, Law
+from .problems import Position, Problem, did_you_mean
+
+# The macros' iteration variables are bound names, not facts: "cuts.map(c, …)".
+_BOUND = re.compile(r"\.\s*(?:all|exists|exists_one|map|filter)\s*\(\s*([A-Za-z_]\w*)\s*,")
+
+
+@dataclass
+class Expression:
+    source: str
+    program: Any  # cel.Program
+    names: frozenset[str]  # free variables: facts, constants, values
+    position: Position
+
+
+@dataclass
+class Constant:
+    name: str
+    value: Any
+    law: str
+    position: Position
+    description: str | None = None
+
+
+@dataclass
+class Rule:
+    code: str
+    law: str  # citation id of the law it formalizes
+    id: str  # the rule's id inside its law
+    outcome: str
+    position: Position
+    when: Expression | None = None
+    values: dict[str, Expression | Any] = field(default_factory=dict)  # name -> expression or literal
+    item: str | None = None
+    description: str | None = None
+    precedence_at: dict[str, Position] = field(default_factory=dict)  # rule key named in overrides/unless -> where
+    facts: frozenset[str] = frozenset()
+    constants: frozenset[str] = frozenset()
+    inputs: frozenset[str] = frozenset()  # values computed by other rules
+
+    @property
+    def key(self) -> str:
+        """The rule's id in the corpus: ``auction-bridge-1912/16#highest-exposed-card``."""
+        return f"{self.law}#{self.id}"
+
+    def expressions(self) -> list[Expression]:
+        return ([self.when] if self.when else []) + [v for v in self.values.values() if isinstance(v, Expression)]
+
+
+@dataclass
+class Rulebook:
+    """One code's constants and rules, in evaluation order."""
+
+    code: str
+    constants: dict[str, Constant] = field(default_factory=dict)
+    rules: list[Rule] = field(default_factory=list)  # evaluation order
+    producers: dict[str, list[Rule]] = field(default_factory=dict)  # value name -> rules computing it
+    beaten_by: dict[str, list[str]] = field(default_factory=dict)  # rule key -> keys of rules beating it
+
+    def rule(self, key: str) -> Rule | None:
+        return next((r for r in self.rules if r.key == key), None)
+
+
+def compile_rulebooks(corpus: Corpus) -> None:
+    """Build ``corpus.rulebooks`` from the laws' ``constants`` and ``rules``, adding problems."""
+    for code in corpus.codes.values():
+        book = Rulebook(code.id)
+        raw_rules: list[tuple[Law, MarkedDict]] = []
+        for law in code.laws:
+            if law.unformalized and law.rules:
+                corpus.problems.append(Problem(
+                    law.position, "rules", "a law has rules or is unformalized, not both", law.id))
+            for raw in law.constants:
+                _constant(corpus, book, law, raw)
+            raw_rules.extend((law, raw) for raw in law.rules)
+        rules = [r for r in (_rule(corpus, book, law, raw) for law, raw in raw_rules) if r is not None]
+        _resolve_names(corpus, book, rules)
+        _order(corpus, book, rules)
+        corpus.rulebooks[code.id] = book
+
+
+def _constant(corpus: Corpus, book: Rulebook, law: Law, raw: MarkedDict) -> None:
+    name = raw.get("name")
+    if not isinstance(name, str):
+        return  # the schema names it
+    position = raw.pos
+    if name in book.constants:
+        first = book.constants[name]
+        corpus.problems.append(Problem(
+            position, "duplicate-id", f"constant '{name}' is also defined by {first.law}", law.id))
+        return
+    if name in corpus.facts:
+        corpus.problems.append(Problem(position, "rules", f"constant '{name}' has the name of a fact", law.id))
+    if "card_order" in raw:
+        order = raw["card_order"]
+        try:
+            value = card_order(order.get("ranks"), order.get("suits"))
+        except ValueError as exc:
+            corpus.problems.append(Problem(raw.value_pos["card_order"], "rules", str(exc), law.id))
+            return
+    elif "value" in raw:
+        value = raw["value"]
+    else:
+        corpus.problems.append(Problem(position, "missing-key", f"constant '{name}' needs 'value' or 'card_order'", law.id))
+        return
+    book.constants[name] = Constant(name, value, law.id, position, raw.get("description"))
+
+
+def card_order(ranks: Any, suits: Any) -> dict[str, int]:
+    """Each card's place in an order of ranks (low to high) and, for equal ranks, of suits.
+
+    ``suits: null`` ranks cards of equal value alike (the suit does not count).
+    """
+    if not isinstance(ranks, str) or sorted(ranks) != sorted(factlib.RANKS):
+        raise ValueError(f"card_order.ranks must list the thirteen ranks low to high once each, e.g. "
+                         f"'{factlib.RANKS}'; got {ranks!r}")
+    if suits is not None and (not isinstance(suits, str) or sorted(suits) != sorted(factlib.SUITS)):
+        raise ValueError(f"card_order.suits must list the four suits low to high once each (e.g. 'HDCS'), "
+                         f"or be null; got {suits!r}")
+    order = {}
+    for r, rank in enumerate(ranks):
+        for s, suit in enumerate(suits or factlib.SUITS):
+            order[rank + suit] = r * 4 + s if suits else r
+    return order
+
+
+def _compile(corpus: Corpus, law: Law, source: Any, position: Position, what: str) -> Expression | None:
+    if not isinstance(source, str):
+        corpus.problems.append(Problem(position, "rules", f"{what} must be a CEL expression (text)", law.id))
+        return None
+    try:
+        program = cel.compile(source)
+    except Exception as exc:  # the CEL parser's errors: ValueError and friends
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        corpus.problems.append(Problem(position, "cel-syntax", f"{what} does not compile: {first}", law.id))
+        return None
+    bound = set(_BOUND.findall(source))
+    names = frozenset(v for v in program.references().get("variables", []) if v not in bound)
+    return Expression(source, program, names, position)
+
+
+def _rule(corpus: Corpus, book: Rulebook, law: Law, raw: MarkedDict) -> Rule | None:
+    rule_id = raw.get("id")
+    then = raw.get("then")
+    if not isinstance(rule_id, str) or not isinstance(then, MarkedDict):
+        return None  # the schema names it
+    outcome = then.get("outcome") if isinstance(then.get("outcome"), str) else ""
+    rule = Rule(book.code, law.id, rule_id, outcome, raw.pos, item=raw.get("item"), description=raw.get("description"))
+    if corpus.outcomes and outcome not in corpus.outcomes:
+        corpus.problems.append(Problem(
+            then.value_pos.get("outcome", then.pos), "unknown-outcome",
+            f"outcome '{outcome}' is not in outcomes.yaml{did_you_mean(outcome, corpus.outcomes)}", law.id))
+    if "when" in raw:
+        rule.when = _compile(corpus, law, raw["when"], _inside(raw, "when"), f"rule '{rule_id}': 'when'")
+    values = then.get("values") if isinstance(then.get("values"), MarkedDict) else {}
+    for name, value in values.items():
+        if isinstance(value, str):
+            compiled = _compile(corpus, law, value, _inside(values, name), f"rule '{rule_id}': value '{name}'")
+            if compiled is not None:
+                rule.values[name] = compiled
+        else:
+            rule.values[name] = value  # a literal number or boolean
+        if name in corpus.facts:
+            corpus.problems.append(Problem(
+                values.key_pos[name], "rules", f"value '{name}' has the name of a fact; a rule cannot change a fact",
+                law.id))
+    if rule.item and not any(u.id.endswith("/" + rule.item) for u in law.units()):
+        corpus.problems.append(Problem(raw.value_pos["item"], "dangling-reference",
+                                       f"rule '{rule_id}' names item '{rule.item}', which {law.name} does not have",
+                                       law.id))
+    for key in ("overrides", "unless"):
+        targets = raw.get(key) if isinstance(raw.get(key), MarkedList) else []
+        for index, target in enumerate(targets):
+            other = _rule_key(book.code, law, target)
+            rule.precedence_at[other] = targets.item_pos[index]
+            winner, loser = (rule.key, other) if key == "overrides" else (other, rule.key)
+            book.beaten_by.setdefault(loser, []).append(winner)
+    return rule
+
+
+def _inside(data: MarkedDict, key: str) -> Position:
+    """Where an expression starts: past the quote of a quoted scalar."""
+    return data.value_pos[key]
+
+
+def _rule_key(code: str, law: Law, target: str) -> str:
+    """``16#rule`` (a law of this code), ``rule`` (this law) or a full key, as a full key."""
+    if "#" not in target:
+        return f"{law.id}#{target}"
+    where, rule_id = target.split("#", 1)
+    return f"{where}#{rule_id}" if where.startswith(code + "/") else f"{code}/{where}#{rule_id}"
+
+
+def _resolve_names(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
+    keys = {}
+    for rule in rules:
+        if rule.key in keys:
+            corpus.problems.append(Problem(rule.position, "duplicate-id", f"rule '{rule.id}' is defined twice", rule.law))
+        keys[rule.key] = rule
+        for name in rule.values:
+            book.producers.setdefault(name, []).append(rule)
+    known = [*corpus.facts, *book.constants, *book.producers]
+    for rule in rules:
+        used_facts, used_constants, used_values = set(), set(), set()
+        for expression in rule.expressions():
+            for name in expression.names:
+                if name in corpus.facts:
+                    used_facts.add(name)
+                elif name in book.constants:
+                    used_constants.add(name)
+                elif name in book.producers:
+                    used_values.add(name)
+                else:
+                    corpus.problems.append(Problem(
+                        expression.position, "undeclared-name",
+                        f"rule '{rule.id}' uses '{name}', which is no fact (facts.yaml), constant or computed "
+                        f"value of {book.code}{did_you_mean(name, known)}", rule.law))
+        rule.facts, rule.constants, rule.inputs = frozenset(used_facts), frozenset(used_constants), frozenset(used_values)
+    for rule in rules:
+        for other, position in rule.precedence_at.items():
+            if other not in keys:
+                corpus.problems.append(Problem(
+                    position, "dangling-reference", f"no rule '{other}'{did_you_mean(other, keys)}", rule.law))
+    for loser in list(book.beaten_by):
+        book.beaten_by[loser] = [w for w in book.beaten_by[loser] if w in keys]
+
+
+def _order(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
+    """Evaluation order: producers before users, winners before the rules they beat."""
+    by_key = {r.key: r for r in rules}
+    before: dict[str, set[str]] = {r.key: set() for r in rules}
+    for rule in rules:
+        for name in rule.inputs:
+            before[rule.key].update(p.key for p in book.producers[name] if p is not rule)
+        before[rule.key].update(w for w in book.beaten_by.get(rule.key, []) if w in by_key)
+    ordered: list[Rule] = []
+    state: dict[str, int] = {}  # 1 visiting, 2 done
+
+    def visit(key: str, path: list[str]) -> None:
+        if state.get(key) == 2:
+            return
+        if state.get(key) == 1:
+            cycle = path[path.index(key):] + [key]
+            corpus.problems.append(Problem(
+                by_key[key].position, "rule-cycle",
+                "rules depend on each other in a circle: " + " → ".join(cycle), by_key[key].law))
+            return
+        state[key] = 1
+        for dependency in sorted(before[key]):
+            visit(dependency, path + [key])
+        state[key] = 2
+        ordered.append(by_key[key])
+
+    for rule in rules:
+        visit(rule.key, [])
+    book.rules = ordered

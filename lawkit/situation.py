@@ -1,0 +1,65 @@
+"""Reading a situation (a facts file) so that every error names its file:line:col.
+
+A facts file is YAML or JSON: a mapping of fact names to values. It is read
+with the corpus's safe loader, which remembers positions, so an unknown fact
+or a bad value is reported where it is written.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from ._yaml import Document, MarkedDict, MarkedList, load_document
+from .engine import Engine, RulingError
+from .problems import Position, Problem
+
+_STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[(\d+)\]")
+
+
+class SituationError(Exception):
+    """The facts file is wrong: ``problem`` says where and why."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+def read_facts(path: str | Path, engine: Engine) -> dict[str, Any]:
+    """The checked, normalized facts of the file at ``path``."""
+    shown = str(path)
+    try:
+        text = Path(path).read_text("utf-8")
+    except OSError as exc:
+        raise SituationError(Problem(Position(shown, 1, 1), "facts", f"cannot read the facts file: {exc.strerror}"))
+    except UnicodeDecodeError:
+        raise SituationError(Problem(Position(shown, 1, 1), "facts", "the facts file is not UTF-8 text"))
+    problems: list[Problem] = []
+    doc = load_document(shown, text, problems)
+    if problems:
+        raise SituationError(problems[0])
+    if not isinstance(doc.data, MarkedDict):
+        raise SituationError(Problem(Position(shown, 1, 1), "facts", "the facts file must be a mapping of fact names to values"))
+    try:
+        return engine.check_facts(dict(doc.data))
+    except RulingError as exc:
+        unknown = exc.fact in doc.data and exc.fact not in engine.corpus.facts
+        raise SituationError(Problem(locate(doc, exc.fact or "", key=unknown), "facts", str(exc))) from None
+
+
+def locate(doc: Document, path: str, key: bool = False) -> Position:
+    """Where the value at ``cuts[2].cards[0]`` is written (with ``key``, where the fact's name is)."""
+    node: Any = doc.data
+    where = Position(doc.path, 1, 1)
+    for name, index in _STEP.findall(path):
+        if name and isinstance(node, MarkedDict) and name in node:
+            where, node = (node.key_pos if key else node.value_pos)[name], node[name]
+        elif index and isinstance(node, MarkedList) and int(index) < len(node):
+            where, node = node.item_pos[int(index)], node[int(index)]
+        elif name and isinstance(node, MarkedDict):
+            where = node.pos
+            break
+        else:
+            break
+    return where
