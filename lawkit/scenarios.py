@@ -1,0 +1,124 @@
+"""Scenarios: situations with the rulings each code must give (YAML, like OpenFisca's tests).
+
+    scenarios:
+      - name: A cut of four names the partners and the dealer
+        code: auction-bridge-1912
+        facts:
+          cuts: [{player: North, cards: [QS]}, ...]
+        expect:
+          rulings:
+            - rule: 16#highest-exposed-card-is-the-cut
+            - rule: 18#two-lower-against-two-higher
+              values: {first_dealer: East}
+              cites: ["14", "18"]
+
+Without ``code`` the situation is put to every code named under ``expect``
+(a cross-code scenario). ``expect.rulings`` lists exactly the rulings given;
+``missing_facts`` exactly the facts asked for; ``error`` a failure expected.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import _schema
+from ._yaml import MarkedDict, load_document
+from .engine import Engine, Result, RulingError
+from .problems import Position, Problem
+
+
+@dataclass
+class Scenario:
+    name: str
+    position: Position
+    facts: dict[str, Any]
+    expect: dict[str, dict[str, Any]]  # code id -> expectation
+    description: str | None = None
+    results: dict[str, Result] = field(default_factory=dict)  # filled by run()
+
+
+class ScenarioFileError(Exception):
+    def __init__(self, problems: list[Problem]):
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+def load(path: str | Path) -> list[Scenario]:
+    problems: list[Problem] = []
+    doc = load_document(str(path), Path(path).read_text("utf-8"), problems)
+    if doc.data is not None and isinstance(doc.data, MarkedDict):
+        problems.extend(_schema.validate(doc, "scenarios", lambda p: None))
+    if problems or not isinstance(doc.data, MarkedDict):
+        raise ScenarioFileError(problems or [Problem(Position(str(path), 1, 1), "schema", "not a scenarios file")])
+    scenarios = []
+    for index, raw in enumerate(doc.data["scenarios"]):
+        expect = raw["expect"]
+        by_code = {raw["code"]: dict(expect)} if "code" in raw else {k: dict(v) for k, v in expect.items()}
+        scenarios.append(Scenario(raw["name"], doc.data["scenarios"].item_pos[index], dict(raw["facts"]),
+                                  by_code, raw.get("description")))
+    return scenarios
+
+
+def run(scenario: Scenario, engine: Engine) -> list[str]:
+    """What differs from the expectation (an empty list: the scenario holds)."""
+    failures: list[str] = []
+    try:
+        facts = engine.check_facts(scenario.facts)
+    except RulingError as exc:
+        return [f"the facts are wrong: {exc}"]
+    for code, expected in scenario.expect.items():
+        if code not in engine.corpus.codes:
+            failures.append(f"no code '{code}'")
+            continue
+        try:
+            result = engine.ruling(code, facts, checked=True)
+        except RulingError as exc:
+            if "error" in expected and expected["error"] in str(exc):
+                continue
+            failures.append(f"{code}: {exc}")
+            continue
+        scenario.results[code] = result
+        if "error" in expected:
+            failures.append(f"{code}: expected an error containing {expected['error']!r}, got rulings")
+        failures.extend(f"{code}: {f}" for f in _compare(code, expected, result))
+    return failures
+
+
+def _key(code: str, rule: str) -> str:
+    return rule if rule.startswith(code + "/") else f"{code}/{rule}"
+
+
+def _compare(code: str, expected: dict[str, Any], result: Result) -> list[str]:
+    failures = []
+    if "rulings" in expected:
+        got = {r.rule: r for r in result.rulings}
+        want = {_key(code, e["rule"]): e for e in expected["rulings"]}
+        for key in want.keys() - got.keys():
+            failures.append(f"expected ruling {key}, not given")
+        for key in got.keys() - want.keys():
+            failures.append(f"unexpected ruling {key} ({got[key].outcome}, values {json.dumps(got[key].values)})")
+        for key in want.keys() & got.keys():
+            e, r = want[key], got[key]
+            if "outcome" in e and e["outcome"] != r.outcome:
+                failures.append(f"{key}: outcome {r.outcome}, expected {e['outcome']}")
+            for name, value in (e.get("values") or {}).items():
+                if name not in r.values:
+                    failures.append(f"{key}: no value '{name}'")
+                elif _normal(r.values[name]) != _normal(value):
+                    failures.append(f"{key}: {name} = {json.dumps(r.values[name])}, expected {json.dumps(value)}")
+            for law in e.get("cites") or []:
+                if _key(code, str(law)) not in r.cites:
+                    failures.append(f"{key}: does not cite {_key(code, str(law))} (cites {', '.join(r.cites)})")
+    if "missing_facts" in expected:
+        got_missing = sorted(m["fact"] for m in result.missing_facts)
+        if got_missing != sorted(expected["missing_facts"]):
+            failures.append(f"missing facts {got_missing}, expected {sorted(expected['missing_facts'])}")
+    return failures
+
+
+def _normal(value: Any) -> Any:
+    """Compare as JSON would: CEL ints and YAML ints alike, map keys unordered."""
+    return json.loads(json.dumps(value, sort_keys=True))
