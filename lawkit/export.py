@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from .model import Code, Corpus, Item, Law, Note, Section
+from .rules import Expression
 
 
 def export(corpus: Corpus) -> dict[str, Any]:
     """``{"codes": [...]}`` with every law, in printed order."""
     return {
-        "codes": [code_data(code) for code in corpus.codes.values()],
+        "codes": [code_data(code, corpus.rulebooks.get(code.id)) for code in corpus.codes.values()],
         "topics": [{"id": t.id, "title": t.title, "description": t.description} for t in corpus.topics.values()],
         "glossary": [
             {"term": t.term, "variants": t.variants, "definition": t.definition, "defined_by": t.defined_by,
@@ -22,6 +23,12 @@ def export(corpus: Corpus) -> dict[str, Any]:
              "laws": [{"id": m.id, "relation": m.relation, "note": m.note} for m in g.laws]}
             for g in corpus.concordance
         ],
+        "facts": [
+            {"name": f.name, "type": f.type.as_json(), "question": f.question, "description": f.description}
+            for f in corpus.facts.values()
+        ],
+        "outcomes": [{"id": o.id, "description": o.description, "excludes": o.excludes}
+                     for o in corpus.outcomes.values()],
         "editions": [
             {"from": e.earlier, "to": e.later, "note": e.note,
              "map": [{"from": x.earlier, "to": x.later, "change": x.change, "note": x.note} for x in e.entries]}
@@ -30,7 +37,7 @@ def export(corpus: Corpus) -> dict[str, Any]:
     }
 
 
-def code_data(code: Code) -> dict[str, Any]:
+def code_data(code: Code, corpus_book: Any = None) -> dict[str, Any]:
     return {
         "id": code.id,
         "title": code.title,
@@ -41,6 +48,7 @@ def code_data(code: Code) -> dict[str, Any]:
         "source": code.source,
         "front_matter": code.front_matter,
         "back_matter": code.back_matter,
+        "rulebook": rulebook_data(corpus_book) if corpus_book is not None else None,
         "headings": [
             {
                 "title": heading.title,
@@ -54,6 +62,30 @@ def code_data(code: Code) -> dict[str, Any]:
             for heading in code.headings
         ],
         "laws": [law_data(law) for law in code.laws],
+    }
+
+
+def rulebook_data(book: Any) -> dict[str, Any]:
+    """A code's constants and rules, complete enough for another CEL evaluator to give the same rulings:
+    the CEL sources, the evaluation order, and who beats whom."""
+    return {
+        "constants": {
+            name: {"value": c.value, "law": c.law, "description": c.description}
+            for name, c in book.constants.items()
+        },
+        "rules": [
+            {
+                "key": rule.key, "law": rule.law, "id": rule.id, "item": rule.item,
+                "description": rule.description,
+                "when": rule.when.source if rule.when else None,
+                "outcome": rule.outcome,
+                "values": {name: ({"cel": v.source} if isinstance(v, Expression) else {"literal": v})
+                           for name, v in rule.values.items()},
+                "facts": sorted(rule.facts), "constants": sorted(rule.constants), "inputs": sorted(rule.inputs),
+                "beaten_by": book.beaten_by.get(rule.key, []),
+            }
+            for rule in book.rules  # in evaluation order
+        ],
     }
 
 
