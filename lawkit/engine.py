@@ -27,10 +27,11 @@ from .rules import Expression, Rule, Rulebook
 class RulingError(Exception):
     """The situation or a rule went wrong: a one-line message naming the fact and the law."""
 
-    def __init__(self, message: str, law: str | None = None, fact: str | None = None):
+    def __init__(self, message: str, law: str | None = None, fact: str | None = None, kind: str = "facts"):
         super().__init__(message)
         self.law = law
         self.fact = fact
+        self.kind = kind  # facts (the situation is wrong), conflict (rules disagree), rule (a rule failed)
 
 
 @dataclass
@@ -96,13 +97,14 @@ class Engine:
         applied: dict[str, Ruling] = {}
         missing: dict[str, list[str]] = {}
         for rule in book.rules:
-            absent = sorted(f for f in rule.facts if f not in situation)
-            no_input = sorted(v for v in rule.inputs if v not in produced)
-            if absent or no_input:
-                if absent and (len(absent) < len(rule.facts) or any(v in produced for v in rule.inputs)):
-                    for fact in absent:  # the rule is in play: ask for what it lacks
+            if not (rule.facts.issubset(situation) and rule.inputs.issubset(produced)):
+                # Only a rule in play (some of its facts or values known) is reported or asks for facts.
+                if rule.facts.intersection(situation) or rule.inputs.intersection(produced):
+                    absent = sorted(rule.facts.difference(situation))
+                    for fact in absent:
                         missing.setdefault(fact, []).append(rule.key)
-                result.considered.append(_considered(rule, "incomplete", missing_facts=absent, missing_values=no_input))
+                    result.considered.append(_considered(
+                        rule, "incomplete", missing_facts=absent, missing_values=sorted(rule.inputs.difference(produced))))
                 continue
             if rule.when is not None and not self._condition(rule, context):
                 result.considered.append(_considered(rule, "did-not-hold"))
@@ -157,7 +159,7 @@ class Engine:
     def _condition(self, rule: Rule, context: cel.Context) -> bool:
         held = _evaluate(rule, rule.when, context)
         if not isinstance(held, bool):
-            raise RulingError(f"{rule.key}: 'when' gave {held!r}, not true or false", law=rule.law)
+            raise RulingError(f"{rule.key}: 'when' gave {held!r}, not true or false", law=rule.law, kind="rule")
         return held
 
     def _apply(self, book: Rulebook, rule: Rule, context: cel.Context,
@@ -183,9 +185,11 @@ class Engine:
                 raise RulingError(
                     f"{rule.key} and {other.key} both apply and give '{name}' different values "
                     f"({value!r} and {produced[name][0]!r}); say which takes precedence "
-                    "with 'overrides' or 'unless'", law=rule.law)
+                    "with 'overrides' or 'unless'", law=rule.law, kind="conflict")
             produced[name] = (value, rule)
-        context.update(values)
+        used = {name: value for name, value in values.items() if name in book.used_values}
+        if used:
+            context.update(used)
         return Ruling(rule.law, rule.key, rule.outcome, values, list(dict.fromkeys(cites)), trace)
 
     def _cites_of(self, rule: Rule, produced: dict[str, tuple[Any, Rule]]) -> list[str]:
@@ -204,21 +208,23 @@ class Engine:
                 if excluded:
                     raise RulingError(
                         f"{first.rule} ({first.outcome}) and {second.rule} ({second.outcome}) both apply and "
-                        "conflict; say which takes precedence with 'overrides' or 'unless'", law=first.law)
+                        "conflict; say which takes precedence with 'overrides' or 'unless'", law=first.law,
+                        kind="conflict")
 
 
 def _evaluate(rule: Rule, expression: Expression, context: cel.Context) -> Any:
     try:
         return expression.program.execute(context)
     except (KeyError, IndexError) as exc:
-        what = "key" if isinstance(exc, KeyError) else "index"
+        what = f"no key {exc.args[0]!r}" if isinstance(exc, KeyError) else f"an {exc.args[0] if exc.args else 'index out of range'}"
         raise RulingError(
-            f"{rule.key}: no {what} {exc.args[0]!r} in {_facts_of(rule)} while evaluating "
-            f"`{expression.source}`", law=rule.law) from None
+            f"{rule.key}: {what} in {_facts_of(rule)} while evaluating "
+            f"`{expression.source}`", law=rule.law, kind="rule") from None
     except Exception as exc:  # CEL's runtime errors: TypeError (no overload), ZeroDivisionError, RuntimeError
         first = str(exc).split(". ")[0] if str(exc) else type(exc).__name__
         raise RulingError(
-            f"{rule.key}: {first} in {_facts_of(rule)} while evaluating `{expression.source}`", law=rule.law) from None
+            f"{rule.key}: {first} in {_facts_of(rule)} while evaluating `{expression.source}`", law=rule.law,
+            kind="rule") from None
 
 
 def _plain(value: Any) -> Any:

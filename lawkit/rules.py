@@ -76,6 +76,7 @@ class Rulebook:
     rules: list[Rule] = field(default_factory=list)  # evaluation order
     producers: dict[str, list[Rule]] = field(default_factory=dict)  # value name -> rules computing it
     beaten_by: dict[str, list[str]] = field(default_factory=dict)  # rule key -> keys of rules beating it
+    used_values: frozenset[str] = frozenset()  # values some rule uses (the engine puts only these in the context)
 
     def rule(self, key: str) -> Rule | None:
         return next((r for r in self.rules if r.key == key), None)
@@ -236,6 +237,7 @@ def _resolve_names(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
                         f"rule '{rule.id}' uses '{name}', which is no fact (facts.yaml), constant or computed "
                         f"value of {book.code}{did_you_mean(name, known)}", rule.law))
         rule.facts, rule.constants, rule.inputs = frozenset(used_facts), frozenset(used_constants), frozenset(used_values)
+    book.used_values = frozenset(name for rule in rules for name in rule.inputs)
     for rule in rules:
         for other, position in rule.precedence_at.items():
             if other not in keys:
