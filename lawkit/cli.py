@@ -280,6 +280,13 @@ def _show_text(corpus: Corpus, law: Law, unit: Law | Section | Item) -> str:
                      + (f" — {about}" if about else ""))
     if law.topics:
         lines.append("Topics:    " + ", ".join(law.topics))
+    for constant in law.constants:
+        lines.append(f"Constant:  {constant.get('name')}" + (f" — {constant['description']}" if constant.get("description") else ""))
+    for rule in law.rules:
+        then = rule.get("then") or {}
+        lines.append(f"Rule:      {rule.get('id')} → {then.get('outcome')}" + (f" when {rule['when']}" if rule.get("when") else ""))
+    if law.unformalized:
+        lines.append(f"Unformalized: {law.unformalized}")
     for annotation in law.annotations:
         kind = f" ({annotation.kind})" if annotation.kind else ""
         lines.extend(textwrap.wrap(f"Annotation{kind}: {annotation.text}", 78, subsequent_indent="    "))
