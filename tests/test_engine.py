@@ -252,3 +252,18 @@ def test_export_carries_the_rules_for_another_evaluator(build, run_cli):
     rule = book["rules"][0]
     assert rule["when"] == "size(cuts) == 4" and rule["values"]["dealer_player"]["cel"].startswith("cuts.filter")
     assert [f["name"] for f in data["facts"]][:2] == ["cuts", "error_found"]
+
+
+def test_cli_ruling_on_the_real_corpus_names_partners_and_dealer(run_cli, repo, tmp_path, monkeypatch):
+    """The issue's example: a cut of QS, 3H, 3D, KC under the 1912 code."""
+    facts = {"cuts": [{"player": p, "cards": [c]} for p, c in zip(["North", "East", "South", "West"],
+                                                                   ["QS", "3H", "3D", "KC"])]}
+    (tmp_path / "cut.json").write_text(json.dumps(facts), "utf-8")
+    monkeypatch.chdir(repo)
+    code, out, err = run_cli(["ruling", "--code", "auction-bridge-1912", "--facts", str(tmp_path / "cut.json"),
+                              "--json"])
+    assert code == 0, err
+    (ruling,) = [r for r in json.loads(out)["rulings"] if r["outcome"] == "partnerships-and-dealer"]
+    assert ruling["values"]["first_dealer"] == "East"  # the 3 of hearts: lowest by Law 14
+    assert ruling["values"]["partnerships"] == [["East", "South"], ["North", "West"]]
+    assert {"auction-bridge-1912/14", "auction-bridge-1912/18"} <= set(ruling["cites"])
