@@ -81,6 +81,23 @@ class Rulebook:
     def rule(self, key: str) -> Rule | None:
         return next((r for r in self.rules if r.key == key), None)
 
+    def index(self) -> None:
+        """Which rules each fact can bring into play, so a ruling visits only those."""
+        self._by_fact: dict[str, set[int]] = {}
+        self._factless: set[int] = set()
+        for position, rule in enumerate(self.rules):
+            for fact in rule.facts:
+                self._by_fact.setdefault(fact, set()).add(position)
+            if not rule.facts:
+                self._factless.add(position)
+
+    def candidates(self, situation: dict) -> list[Rule]:
+        """The rules that use a fact of the situation (or no fact at all), in evaluation order."""
+        positions = set(self._factless)
+        for fact in situation:
+            positions.update(self._by_fact.get(fact, ()))
+        return [self.rules[p] for p in sorted(positions)]
+
 
 def compile_rulebooks(corpus: Corpus) -> None:
     """Build ``corpus.rulebooks`` from the laws' ``constants`` and ``rules``, adding problems."""
@@ -276,3 +293,4 @@ def _order(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
     for rule in rules:
         visit(rule.key, [])
     book.rules = ordered
+    book.index()
