@@ -7,7 +7,13 @@
 
 ``load`` raises ``CorpusError`` (with every problem, each naming
 path:line:col) when the corpus has errors; ``check`` returns the problems
-instead.
+instead. ``Engine`` puts situations to the rules:
+
+    >>> engine = lawkit.Engine(corpus)
+    >>> cut = [{"player": p, "cards": [c]} for p, c in zip("NESW", ["QS", "3H", "3D", "KC"])]
+    >>> result = engine.ruling("auction-bridge-1912", {"cuts": cut})
+    >>> [r.values.get("first_dealer") for r in result.rulings]
+    [None, 'E']
 """
 
 from __future__ import annotations
@@ -16,12 +22,13 @@ import os
 
 from ._checks import check as _check
 from ._load import read_corpus as _read_corpus
+from .engine import Engine, Result, Ruling, RulingError
 from .model import Code, Corpus, Heading, Item, Law, Note, Section
 from .problems import CorpusError, Position, Problem, sort_problems
 
 __all__ = [
-    "Code", "Corpus", "CorpusError", "Heading", "Item", "Law", "Note", "Position", "Problem", "Section",
-    "check", "load",
+    "Code", "Corpus", "CorpusError", "Engine", "Heading", "Item", "Law", "Note", "Position", "Problem", "Result",
+    "Ruling", "RulingError", "Section", "check", "load",
 ]
 
 

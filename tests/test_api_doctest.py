@@ -1,0 +1,14 @@
+"""The examples in lawkit's public docstring run as written."""
+
+import doctest
+import os
+
+import lawkit
+
+from conftest import REPO
+
+
+def test_package_docstring_examples(monkeypatch):
+    monkeypatch.chdir(REPO)
+    failures, tried = doctest.testmod(lawkit, verbose=False)[:2]
+    assert tried >= 4 and failures == 0
