@@ -1,7 +1,6 @@
 """The examples in lawkit's public docstring run as written."""
 
 import doctest
-import os
 
 import lawkit
 
