@@ -27,11 +27,6 @@ _SINGULAR = {
 }
 
 
-def schema_path(name: str) -> str:
-    """The installed path of a schema file (for editors and the docs)."""
-    return str(resources.files("lawkit") / "schemas" / f"{name}.schema.json")
-
-
 @cache
 def _validator(name: str) -> jsonschema.protocols.Validator:
     schema = json.loads((resources.files("lawkit") / "schemas" / f"{name}.schema.json").read_text("utf-8"))

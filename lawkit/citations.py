@@ -82,11 +82,3 @@ def find_citations(text: str) -> list[Citation]:
             found.append(Citation(match.group(0), match.start(), match.end(), number, item=item))
     found.sort(key=lambda c: c.start)
     return found
-
-
-def split_id(citation: str) -> list[str]:
-    return citation.split("/")
-
-
-def code_of(citation: str) -> str:
-    return citation.split("/", 1)[0]

@@ -78,9 +78,6 @@ class Rulebook:
     beaten_by: dict[str, list[str]] = field(default_factory=dict)  # rule key -> keys of rules beating it
     used_values: frozenset[str] = frozenset()  # values some rule uses (the engine puts only these in the context)
 
-    def rule(self, key: str) -> Rule | None:
-        return next((r for r in self.rules if r.key == key), None)
-
     def index(self) -> None:
         """Which rules each fact can bring into play, so a ruling visits only those."""
         self._by_fact: dict[str, set[int]] = {}
@@ -189,11 +186,11 @@ def _rule(corpus: Corpus, book: Rulebook, law: Law, raw: MarkedDict) -> Rule | N
             then.value_pos.get("outcome", then.pos), "unknown-outcome",
             f"outcome '{outcome}' is not in outcomes.yaml{did_you_mean(outcome, corpus.outcomes)}", law.id))
     if "when" in raw:
-        rule.when = _compile(corpus, law, raw["when"], _inside(raw, "when"), f"rule '{rule_id}': 'when'")
+        rule.when = _compile(corpus, law, raw["when"], raw.value_pos["when"], f"rule '{rule_id}': 'when'")
     values = then.get("values") if isinstance(then.get("values"), MarkedDict) else {}
     for name, value in values.items():
         if isinstance(value, str):
-            compiled = _compile(corpus, law, value, _inside(values, name), f"rule '{rule_id}': value '{name}'")
+            compiled = _compile(corpus, law, value, values.value_pos[name], f"rule '{rule_id}': value '{name}'")
             if compiled is not None:
                 rule.values[name] = compiled
         else:
@@ -214,11 +211,6 @@ def _rule(corpus: Corpus, book: Rulebook, law: Law, raw: MarkedDict) -> Rule | N
             winner, loser = (rule.key, other) if key == "overrides" else (other, rule.key)
             book.beaten_by.setdefault(loser, []).append(winner)
     return rule
-
-
-def _inside(data: MarkedDict, key: str) -> Position:
-    """Where an expression starts: past the quote of a quoted scalar."""
-    return data.value_pos[key]
 
 
 def _rule_key(code: str, law: Law, target: str) -> str:
