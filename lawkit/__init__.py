@@ -19,23 +19,39 @@ instead. ``Engine`` puts situations to the rules:
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING, Any
 
-from ._checks import check as _check
-from ._load import read_corpus as _read_corpus
-from .engine import Engine, Result, Ruling, RulingError
 from .model import Code, Corpus, Heading, Item, Law, Note, Section
 from .problems import CorpusError, Position, Problem, sort_problems
 
+if TYPE_CHECKING:
+    from .engine import Engine, Result, Ruling, RulingError
+    from .fulltext import Hit
+
 __all__ = [
-    "Code", "Corpus", "CorpusError", "Engine", "Heading", "Item", "Law", "Note", "Position", "Problem", "Result",
-    "Ruling", "RulingError", "Section", "check", "load",
+    "Code", "Corpus", "CorpusError", "Engine", "Heading", "Hit", "Item", "Law", "Note", "Position", "Problem",
+    "Result", "Ruling", "RulingError", "Section", "check", "load", "references", "search",
 ]
+
+# The engine (and the CEL library behind it) loads only when used: `lawkit show` stays quick.
+_LAZY = {"Engine": "engine", "Result": "engine", "Ruling": "engine", "RulingError": "engine", "Hit": "fulltext"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from importlib import import_module
+
+        return getattr(import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module 'lawkit' has no attribute '{name}'")
 
 
 def check(root: str | os.PathLike = "laws") -> Corpus:
     """Load and check the corpus under ``root``; its ``problems`` list what is wrong."""
-    corpus, docs = _read_corpus(root)
-    _check(corpus, docs)
+    from ._checks import check as run_checks
+    from ._load import read_corpus
+
+    corpus, docs = read_corpus(root)
+    run_checks(corpus, docs)
     corpus.problems = sort_problems(corpus.problems)
     return corpus
 
@@ -46,3 +62,26 @@ def load(root: str | os.PathLike = "laws") -> Corpus:
     if corpus.errors:
         raise CorpusError(corpus.problems)
     return corpus
+
+
+def search(corpus: Corpus, query: str, *, code: str | None = None, topic: str | None = None,
+           limit: int = 10) -> list["Hit"]:
+    """Laws ranked for a query written as a player would ask it.
+
+    >>> lawkit.search(corpus, "who deals after a misdeal?", code="english-whist")[0].id
+    'english-whist/43'
+    """
+    from .fulltext import search as run
+
+    return run(corpus, query, code=code, topic=topic, limit=limit)
+
+
+def references(corpus: Corpus, citation: str, depth: int = 1) -> dict[str, Any]:
+    """What a law cites and what cites it, ``depth`` steps out (0: every step).
+
+    >>> [entry["id"] for entry in lawkit.references(corpus, "auction-bridge-1912/21")["out"]]
+    ['auction-bridge-1912/14']
+    """
+    from .refs import walk
+
+    return walk(corpus, citation, depth)

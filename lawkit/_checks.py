@@ -11,7 +11,6 @@ from ._yaml import Document
 from .citations import Citation, find_citations
 from .model import Code, Corpus, Law, Parallel, TextSource
 from .problems import Position, Problem, did_you_mean
-from .rules import compile_rulebooks
 
 _FOOTNOTE_MARK = re.compile(r"\[(\d+|\*|†)\]")
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
@@ -32,6 +31,8 @@ def check(corpus: Corpus, docs: dict[str, Document]) -> None:
     _check_concordance(corpus)
     _check_editions(corpus)
     _check_outcomes(corpus)
+    from .rules import compile_rulebooks  # imports the CEL library: only when checking
+
     compile_rulebooks(corpus)
     for law in corpus.laws():
         law.cited_by.sort(key=lambda i: _sort_key(corpus, i))

@@ -14,13 +14,12 @@ import textwrap
 from typing import Any, Sequence, TextIO
 
 import lawkit
-from . import coverage, editions, stats
-from .engine import Engine, RulingError
-from .situation import SituationError, read_facts
-from .export import export, law_data
 from .model import Corpus, Item, Law, Section
 from .printed import law_lines, note_line
 from .problems import did_you_mean
+
+# Each command imports what it needs when it runs: `lawkit show` should not pay for
+# the CEL library, jsonschema or the YAML parser when the corpus comes from the cache.
 
 
 class _Parser(argparse.ArgumentParser):
@@ -42,6 +41,21 @@ def _parser() -> argparse.ArgumentParser:
     show = commands.add_parser("show", parents=[common], help="one law with its notes and references",
                                description="Show one law (or section, or item) by its citation id.")
     show.add_argument("id", metavar="ID", help="a citation id, e.g. auction-bridge-1912/21")
+    search = commands.add_parser("search", parents=[common], help="laws ranked for a question",
+                                 description="Full-text search over law text, headings, notes, annotations "
+                                             "and glossary terms, ranked (bm25), with highlighted snippets.")
+    search.add_argument("query", metavar="QUERY", help="words or a question, e.g. 'who deals after a misdeal?'")
+    search.add_argument("--code", metavar="C", help="only this code")
+    search.add_argument("--topic", metavar="T", help="only laws of this topic")
+    search.add_argument("--limit", metavar="N", type=int, default=10, help="at most N results (default 10)")
+    refs = commands.add_parser("refs", parents=[common], help="what a law cites and what cites it",
+                               description="References out of and into a law, transitively with --depth, "
+                                           "or the citation graph as Graphviz (--dot) or Mermaid (--mermaid).")
+    refs.add_argument("id", metavar="ID", help="a citation id, e.g. auction-bridge-1912/73")
+    refs.add_argument("--depth", metavar="N", type=int, default=1, help="steps to follow (0: all; default 1)")
+    graph = refs.add_mutually_exclusive_group()
+    graph.add_argument("--dot", action="store_true", help="print the graph in Graphviz dot")
+    graph.add_argument("--mermaid", action="store_true", help="print the graph as a Mermaid flowchart")
     commands.add_parser("export", parents=[common], help="the whole corpus as JSON",
                         description="Print the whole corpus as one JSON document.")
     diff = commands.add_parser("diff", parents=[common], help="what changed between two editions",
@@ -68,7 +82,8 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     handler = {"check": _check, "show": _show, "export": _export, "diff": _diff, "stats": _stats,
-               "ruling": _ruling, "compare": _compare, "coverage": _coverage}[args.command]
+               "ruling": _ruling, "compare": _compare, "coverage": _coverage,
+               "search": _search, "refs": _refs}[args.command]
     try:
         return handler(args, sys.stdout, sys.stderr)
     except BrokenPipeError:  # `lawkit export --json | head`
@@ -87,7 +102,9 @@ def _emit_json(data: Any, out: TextIO) -> None:
 
 
 def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    corpus = lawkit.check(args.laws)
+    from .cache import checked
+
+    corpus, _ = checked(args.laws)
     errors = len(corpus.errors)
     warnings = len(corpus.problems) - errors
     if args.json:
@@ -101,9 +118,18 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 1 if errors else 0
 
 
-def _load(args: argparse.Namespace, err: TextIO) -> Corpus | None:
-    """The checked corpus, or None after printing its errors."""
-    corpus = lawkit.check(args.laws)
+def _load(args: argparse.Namespace, err: TextIO, *, rules: bool = False) -> Corpus | None:
+    """The checked corpus, or None after printing its errors.
+
+    From the cache (.lawkit-cache beside laws/) when no file changed, unless the
+    command evaluates rules (``rules=True``), which need the compiled rulebooks.
+    """
+    if rules:
+        corpus = lawkit.check(args.laws)
+    else:
+        from .cache import checked
+
+        corpus, args.cache_key = checked(args.laws)
     if corpus.errors:
         for problem in corpus.errors:
             err.write(f"{problem}\n")
@@ -113,7 +139,9 @@ def _load(args: argparse.Namespace, err: TextIO) -> Corpus | None:
 
 
 def _export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    corpus = _load(args, err)
+    from .export import export
+
+    corpus = _load(args, err, rules=True)
     if corpus is None:
         return 1
     # The export is JSON either way; --json is accepted for the common contract.
@@ -122,6 +150,8 @@ def _export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from . import editions
+
     corpus = _load(args, err)
     if corpus is None:
         return 1
@@ -143,6 +173,8 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from . import stats
+
     corpus = _load(args, err)
     if corpus is None:
         return 1
@@ -154,8 +186,11 @@ def _stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _situation(args: argparse.Namespace, err: TextIO) -> tuple[Engine, dict] | None:
-    corpus = _load(args, err)
+def _situation(args: argparse.Namespace, err: TextIO) -> tuple[Any, dict] | None:
+    from .engine import Engine
+    from .situation import SituationError, read_facts
+
+    corpus = _load(args, err, rules=True)
     if corpus is None:
         return None
     engine = Engine(corpus)
@@ -167,6 +202,8 @@ def _situation(args: argparse.Namespace, err: TextIO) -> tuple[Engine, dict] | N
 
 
 def _ruling(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .engine import RulingError
+
     loaded = _situation(args, err)
     if loaded is None:
         return 1
@@ -187,6 +224,8 @@ def _ruling(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .engine import RulingError
+
     loaded = _situation(args, err)
     if loaded is None:
         return 1
@@ -219,6 +258,8 @@ def _ruling_text(corpus: Corpus, result) -> str:
 
 
 def _coverage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from . import coverage
+
     corpus = _load(args, err)
     if corpus is None:
         return 1
@@ -234,6 +275,62 @@ def _coverage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _search(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.limit < 1:
+        err.write("lawkit: --limit must be at least 1\n")
+        return 2
+    corpus = _load(args, err)
+    if corpus is None:
+        return 1
+    if args.code and args.code not in corpus.codes:
+        err.write(f"lawkit: no code '{args.code}'{did_you_mean(args.code, corpus.codes)}\n")
+        return 1
+    if args.topic and corpus.topics and args.topic not in corpus.topics:
+        err.write(f"lawkit: no topic '{args.topic}'{did_you_mean(args.topic, corpus.topics)}\n")
+        return 1
+    from . import fulltext
+
+    hits = fulltext.search(corpus, args.query, code=args.code, topic=args.topic, limit=args.limit,
+                           root=args.laws, key=getattr(args, "cache_key", None))
+    if args.json:
+        _emit_json(fulltext.hits_json(args.query, hits), out)
+        return 0
+    if not hits:
+        out.write(f"no law matches {args.query!r}\n")
+    bold, plain = ("\033[1m", "\033[0m") if out.isatty() else ("[", "]")
+    for rank, hit in enumerate(hits, 1):
+        law = corpus.get(hit.id)
+        out.write(f"{rank:>2}. {hit.id}  ({law.name}, {law.heading.rstrip('.').title()})  score {hit.score:.2f}\n")
+        snippet = " ".join(hit.snippet.split()).replace(fulltext.MARK_OPEN, bold).replace(fulltext.MARK_CLOSE, plain)
+        out.write(textwrap.fill(snippet, 78, initial_indent="    ", subsequent_indent="    ") + "\n")
+    return 0
+
+
+def _refs(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    corpus = _load(args, err)
+    if corpus is None:
+        return 1
+    wanted = args.id.strip().strip("/")
+    if wanted not in corpus.units:
+        err.write(f"lawkit: no law, section or item '{wanted}'{did_you_mean(wanted, corpus.units)}\n")
+        return 1
+    if args.depth < 0:
+        err.write("lawkit: --depth must be 0 (all) or more\n")
+        return 2
+    from . import refs
+
+    data = refs.walk(corpus, wanted, args.depth)
+    if args.dot:
+        out.write(refs.as_dot(corpus, data))
+    elif args.mermaid:
+        out.write(refs.as_mermaid(corpus, data))
+    elif args.json:
+        _emit_json(data, out)
+    else:
+        out.write(refs.as_text(corpus, data))
+    return 0
+
+
 def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     corpus = _load(args, err)
     if corpus is None:
@@ -245,6 +342,8 @@ def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     unit = corpus.get(wanted)
     law = corpus.law_of(wanted)
     if args.json:
+        from .export import law_data
+
         data = law_data(law)
         data["unit"] = _unit_data(unit) if unit is not law else None
         _emit_json(data, out)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from .model import Code, Corpus, Item, Law, Note, Section
-from .rules import Expression
 
 
 def export(corpus: Corpus) -> dict[str, Any]:
@@ -68,6 +67,8 @@ def code_data(code: Code, corpus_book: Any = None) -> dict[str, Any]:
 def rulebook_data(book: Any) -> dict[str, Any]:
     """A code's constants and rules, complete enough for another CEL evaluator to give the same rulings:
     the CEL sources, the evaluation order, and who beats whom."""
+    from .rules import Expression  # the CEL library comes with it: only when rules are exported
+
     return {
         "constants": {
             name: {"value": c.value, "law": c.law, "description": c.description}

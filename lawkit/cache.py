@@ -1,0 +1,83 @@
+"""A cache of the checked corpus, so `lawkit show` and `lawkit search` answer at once.
+
+The checked corpus (without its compiled rules, which CEL cannot pickle) is
+pickled to ``.lawkit-cache/`` beside the laws directory, keyed by a
+fingerprint of every YAML file's path, size and modification time and of
+lawkit's own source: a saved YAML file, or a changed lawkit, is a new key.
+The cache is an optimisation only — when it cannot be read or written, lawkit
+loads the corpus as usual.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from pathlib import Path
+from typing import Any
+
+CACHE_DIR = ".lawkit-cache"
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def fingerprint(root: str | os.PathLike) -> str:
+    digest = hashlib.sha1()
+    root_path = Path(root).resolve()
+    digest.update(f"{root_path}\n{os.getcwd()}\n".encode())  # messages name paths relative to the cwd
+    for base in (root_path, _PACKAGE):
+        for path in sorted(base.rglob("*")):
+            if path.suffix in (".yaml", ".yml", ".py", ".json") and "__pycache__" not in path.parts:
+                stat = path.stat()
+                digest.update(f"{path.relative_to(base)}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:20]
+
+
+def directory(root: str | os.PathLike) -> Path:
+    return Path(root).resolve().parent / CACHE_DIR
+
+
+def path_for(root: str | os.PathLike, name: str, key: str) -> Path:
+    return directory(root) / f"{name}-{key}"
+
+
+def read(root: str | os.PathLike, key: str) -> Any | None:
+    try:
+        with open(path_for(root, "corpus", key), "rb") as handle:
+            return pickle.load(handle)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        return None
+
+
+def write(root: str | os.PathLike, key: str, corpus: Any) -> None:
+    """Save the corpus (rules left out) and drop older entries; silently skip when the disk says no."""
+    folder = directory(root)
+    try:
+        folder.mkdir(exist_ok=True)
+        for old in folder.glob("corpus-*"):
+            old.unlink()
+        rulebooks, corpus.rulebooks = corpus.rulebooks, {}
+        try:
+            temporary = folder / f".corpus-{key}.{os.getpid()}"
+            with open(temporary, "wb") as handle:
+                pickle.dump(corpus, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            temporary.replace(path_for(root, "corpus", key))
+        finally:
+            corpus.rulebooks = rulebooks
+    except OSError:
+        pass
+
+
+def checked(root: str | os.PathLike) -> tuple[Any, str]:
+    """The checked corpus (from the cache when the files are unchanged) and its fingerprint.
+
+    The corpus comes without compiled rules: commands that evaluate rules load afresh.
+    """
+    key = fingerprint(root)
+    corpus = read(root, key)
+    if corpus is None:
+        from . import check  # the full load: YAML, schema, checks, rules
+
+        corpus = check(root)
+        if Path(root).is_dir():
+            write(root, key, corpus)
+    return corpus, key
