@@ -330,7 +330,8 @@ def _read_glossary(data: MarkedDict, corpus: Corpus) -> None:
             corpus.glossary.append(Term(
                 term=entry["term"], definition=_str(entry.get("definition")) or "",
                 position=data["terms"].item_pos[index],
-                variants=_strings(entry.get("variants")), defined_by=_strings(entry.get("defined_by")),
+                variants=_strings(entry.get("variants")), everyday=_strings(entry.get("everyday")),
+                defined_by=_strings(entry.get("defined_by")),
                 see=_strings(entry.get("see")), related=_strings(entry.get("related"))))
 
 

@@ -76,6 +76,13 @@ def _parser() -> argparse.ArgumentParser:
     coverage = commands.add_parser("coverage", parents=[common], help="how much of each code is executable",
                                    description="Per code: laws formalized, unformalized with a reason, untouched.")
     coverage.add_argument("--code", metavar="C", action="append", help="only this code (repeatable)")
+    fmt = commands.add_parser("fmt", parents=[common], help="rewrite the corpus YAML in its canonical layout",
+                              description="Rewrite every YAML file under --laws (or only FILES) in one canonical "
+                                          "layout, keeping comments and data; print each changed path.")
+    fmt.add_argument("--check", action="store_true",
+                     help="change nothing; list the files that would change and exit 1 if any")
+    fmt.add_argument("files", nargs="*", metavar="FILES",
+                     help="only these files or folders (default: every YAML file under --laws)")
     return parser
 
 
@@ -83,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     handler = {"check": _check, "show": _show, "export": _export, "diff": _diff, "stats": _stats,
                "ruling": _ruling, "compare": _compare, "coverage": _coverage,
-               "search": _search, "refs": _refs}[args.command]
+               "search": _search, "refs": _refs, "fmt": _fmt}[args.command]
     try:
         return handler(args, sys.stdout, sys.stderr)
     except BrokenPipeError:  # `lawkit export --json | head`
@@ -273,6 +280,12 @@ def _coverage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         out.write(coverage.as_text(data))
     return 0
+
+
+def _fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .fmt import main_fmt
+
+    return main_fmt(args, out, err)
 
 
 def _search(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

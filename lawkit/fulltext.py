@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
@@ -21,8 +22,8 @@ from .model import Corpus, Law
 from .printed import law_lines
 
 # Column order matters: weights below follow it.
-COLUMNS = ("heading", "body", "notes", "annotations", "terms", "topics")
-WEIGHTS = (3.0, 4.0, 1.0, 0.6, 1.5, 1.5)
+COLUMNS = ("heading", "body", "notes", "annotations", "terms", "topics", "explained")
+WEIGHTS = (3.0, 4.0, 1.0, 0.6, 1.5, 1.5, 1.0)
 MARK_OPEN, MARK_CLOSE = "\u00ab", "\u00bb"  # «…» around matched words in snippets
 
 # Words that carry no meaning in a question ("who deals after a misdeal?").
@@ -61,7 +62,19 @@ def _document(corpus: Corpus, law: Law, terms: dict[str, list[str]]) -> dict[str
     topics = " ".join(
         f"{corpus.topics[t].title} {corpus.topics[t].description or ''}" if t in corpus.topics else t
         for t in law.topics)
+    # The law's rules, said plainly: what each decides and the questions its facts ask.
+    explained = []
+    for rule in law.rules:
+        explained.append(str(rule.get("description") or ""))
+        outcome = corpus.outcomes.get((rule.get("then") or {}).get("outcome"))
+        if outcome is not None:
+            explained.append(outcome.description)
+        for text in [str(rule.get("when") or ""), *map(str, ((rule.get("then") or {}).get("values") or {}).values())]:
+            for name in _WORD.findall(text):
+                if name in corpus.facts:
+                    explained.append(corpus.facts[name].question)
     return {
+        "explained": "\n".join(dict.fromkeys(explained)),
         "heading": law.heading,
         "body": body,
         "notes": "\n".join([n.text for n in law.all_notes()] + law.editor_notes),
@@ -91,12 +104,15 @@ def build(corpus: Corpus, path: str | Path = ":memory:") -> sqlite3.Connection:
     return db
 
 
+def _plain_words(text: str) -> list[str]:
+    """Every word of ``text``, lower case, accents gone."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(ch))
+    return _WORD.findall(plain)
+
+
 def words(query: str) -> list[str]:
     """The query's meaningful words, lower case, accents and question words gone."""
-    import unicodedata
-
-    plain = "".join(ch for ch in unicodedata.normalize("NFKD", query.lower()) if not unicodedata.combining(ch))
-    return [w for w in _WORD.findall(plain) if w not in STOPWORDS]
+    return [w for w in _plain_words(query) if w not in STOPWORDS]
 
 
 def _alternatives(word: str) -> list[str]:
@@ -114,12 +130,11 @@ def _alternatives(word: str) -> list[str]:
 
 
 def match_expression(query: str) -> str | None:
-    """The FTS5 MATCH expression for a player's query (None when nothing is left to look for)."""
-    parts = []
-    for word in words(query):
-        options = " OR ".join(f'"{form}"' for form in _alternatives(word))
-        parts.append(f"({options})")
-    return " OR ".join(parts) if parts else None
+    """The FTS5 MATCH expression for a player's query (None when nothing is left to look for):
+    each word becomes a group of its spellings, and any group may match."""
+    groups = [_alternatives(word) for word in words(query)]
+    parts = [f"({' OR '.join(chr(34) + form + chr(34) for form in group)})" for group in groups]
+    return " OR ".join(dict.fromkeys(parts)) if parts else None
 
 
 def query(db: sqlite3.Connection, text: str, *, code: str | None = None, topic: str | None = None,

@@ -93,6 +93,7 @@ class Term:
     definition: str
     position: Position
     variants: list[str] = field(default_factory=list)
+    everyday: list[str] = field(default_factory=list)  # what a player today says for it (search reads these)
     defined_by: list[str] = field(default_factory=list)
     see: list[str] = field(default_factory=list)
     related: list[str] = field(default_factory=list)
