@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from ._yaml import Document
 from .citations import Citation, find_citations
-from .model import Code, Corpus, Law, Parallel, TextSource
+from .model import Code, Corpus, Law, Parallel, Section, TextSource
 from .problems import Position, Problem, did_you_mean
 
 _FOOTNOTE_MARK = re.compile(r"\[(\d+|\*|†)\]")
@@ -135,7 +135,8 @@ def _check_numbering(corpus: Corpus, code: Code) -> None:
             _check_sequence(
                 corpus, code, [(s.number, f"Sec. {s.number}", s.position, s.id) for s in law.sections],
                 lambda n: f"Sec. {n}", False, law.id)
-            for parent in [law, *law.sections]:
+            parents: list[Law | Section] = [law, *law.sections]
+            for parent in parents:
                 _check_sequence(
                     corpus, code, [(i.key, f"item {i.key}", i.position, i.id) for i in parent.items],
                     lambda n: f"item {n}", False, law.id)

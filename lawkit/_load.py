@@ -113,7 +113,9 @@ def _read_code(folder: Path, corpus: Corpus, docs: dict[str, Document]) -> Code 
             data.value_pos["code"], "code-id-mismatch",
             f"the code id '{code_id}' differs from its folder '{folder.name}'"))
         code_id = folder.name
-    source = data.get("source") if isinstance(data.get("source"), dict) else {}
+    source = data.get("source")
+    if not isinstance(source, dict):
+        source = {}
     code = Code(
         id=code_id,
         title=_str(data.get("title")) or code_id,
@@ -155,8 +157,10 @@ def _read_heading(path: Path, code: Code, corpus: Corpus, docs: dict[str, Docume
     if not isinstance(data, MarkedDict):
         corpus.problems.append(Problem(Position(doc.path, 1, 1), "schema", "a heading file must be a mapping"))
         return None
-    part = data.get("part") if isinstance(data.get("part"), str) else None
-    laws = data.get("laws") if isinstance(data.get("laws"), MarkedList) else MarkedList()
+    part = _str(data.get("part"))
+    laws = data.get("laws")
+    if not isinstance(laws, MarkedList):
+        laws = MarkedList()  # empty: its positions are never read
 
     def law_id_at(schema_path: list) -> str | None:
         if len(schema_path) >= 2 and schema_path[0] == "laws" and isinstance(schema_path[1], int):
@@ -219,8 +223,8 @@ def _build_law(data: MarkedDict, position: Position, code: str, heading: Heading
         refs=[r for r in _list(data.get("refs")) if isinstance(r, str)],
         topics=[t for t in _list(data.get("topics")) if isinstance(t, str)],
         incomplete=_str(data.get("incomplete")),
-        constants=[c for c in _list(data.get("constants")) if isinstance(c, dict)],
-        rules=[r for r in _list(data.get("rules")) if isinstance(r, dict)],
+        constants=[c for c in _list(data.get("constants")) if isinstance(c, MarkedDict)],
+        rules=[r for r in _list(data.get("rules")) if isinstance(r, MarkedDict)],
         unformalized=_str(data.get("unformalized")),
     )
     texts = law.texts

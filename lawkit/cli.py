@@ -11,7 +11,7 @@ import json
 import os
 import sys
 import textwrap
-from typing import Any, Sequence, TextIO
+from typing import Any, NoReturn, Sequence, TextIO
 
 import lawkit
 from .model import Corpus, Item, Law, Section
@@ -23,13 +23,13 @@ from .problems import did_you_mean
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # usage errors: exit 2, one line plus usage
+    def error(self, message: str) -> NoReturn:  # usage errors: exit 2, one line plus usage
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+def _parser() -> _Parser:
+    common = _Parser(add_help=False)  # only a parent: its arguments are copied into each command
     common.add_argument("--laws", default="laws", metavar="DIR", help="the corpus directory (default: ./laws)")
     common.add_argument("--json", action="store_true", help="print one JSON document on stdout")
 
@@ -312,7 +312,7 @@ def _search(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(f"no law matches {args.query!r}\n")
     bold, plain = ("\033[1m", "\033[0m") if out.isatty() else ("[", "]")
     for rank, hit in enumerate(hits, 1):
-        law = corpus.get(hit.id)
+        law = corpus.law_of(hit.id)  # hits are laws
         out.write(f"{rank:>2}. {hit.id}  ({law.name}, {law.heading.rstrip('.').title()})  score {hit.score:.2f}\n")
         snippet = " ".join(hit.snippet.split()).replace(fulltext.MARK_OPEN, bold).replace(fulltext.MARK_CLOSE, plain)
         out.write(textwrap.fill(snippet, 78, initial_indent="    ", subsequent_indent="    ") + "\n")
@@ -358,7 +358,7 @@ def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from .export import law_data
 
         data = law_data(law)
-        data["unit"] = _unit_data(unit) if unit is not law else None
+        data["unit"] = None if isinstance(unit, Law) else _unit_data(unit)  # a law is its own unit
         _emit_json(data, out)
         return 0
     out.write(_show_text(corpus, law, unit))

@@ -106,7 +106,7 @@ class Engine:
                     result.considered.append(_considered(
                         rule, "incomplete", missing_facts=absent, missing_values=sorted(rule.inputs.difference(produced))))
                 continue
-            if rule.when is not None and not self._condition(rule, context):
+            if rule.when is not None and not self._condition(rule, rule.when, context):
                 result.considered.append(_considered(rule, "did-not-hold"))
                 continue
             winners = [applied[w] for w in book.beaten_by.get(rule.key, []) if w in applied]
@@ -156,8 +156,8 @@ class Engine:
             self._contexts[book.code] = context
         return context
 
-    def _condition(self, rule: Rule, context: cel.Context) -> bool:
-        held = _evaluate(rule, rule.when, context)
+    def _condition(self, rule: Rule, when: Expression, context: cel.Context) -> bool:
+        held = _evaluate(rule, when, context)
         if not isinstance(held, bool):
             raise RulingError(f"{rule.key}: 'when' gave {held!r}, not true or false", law=rule.law, kind="rule")
         return held

@@ -52,11 +52,17 @@ class FactType:
     item: "FactType | None" = None  # list
     fields: tuple[tuple[str, "FactType"], ...] = ()  # record
 
+    def _element(self) -> FactType:
+        """The type of a list type's elements."""
+        if self.item is None:
+            raise TypeError(f"a '{self.kind}' type has no element type")
+        return self.item
+
     def describe(self) -> str:
         if self.kind == "enum":
             return "one of " + ", ".join(self.values)
         if self.kind == "list":
-            return f"a list of {self.item.describe()}"
+            return f"a list of {self._element().describe()}"
         if self.kind == "record":
             return "a record of " + ", ".join(f"{name} ({t.describe()})" for name, t in self.fields)
         return {"bool": "true or false", "int": "a whole number", "string": "text", "card": "a card"}[self.kind]
@@ -67,7 +73,7 @@ class FactType:
         if self.kind == "enum":
             return {"enum": list(self.values)}
         if self.kind == "list":
-            return {"list": self.item.as_json()}
+            return {"list": self._element().as_json()}
         return {"record": {name: t.as_json() for name, t in self.fields}}
 
 
@@ -113,7 +119,7 @@ def check_value(kind: FactType, value: Any, path: str) -> Any:
     if kind.kind == "list":
         if not isinstance(value, list):
             raise FactError(path, f"expected a list, not {_show(value)}")
-        return [check_value(kind.item, v, f"{path}[{i}]") for i, v in enumerate(value)]
+        return [check_value(kind._element(), v, f"{path}[{i}]") for i, v in enumerate(value)]
     if not isinstance(value, dict):
         raise FactError(path, f"expected a record with {', '.join(n for n, _ in kind.fields)}, not {_show(value)}")
     names = [name for name, _ in kind.fields]

@@ -193,19 +193,23 @@ def _yaml() -> YAML:
 
 
 def _forget_folds(node: Any) -> None:
-    """Drop the fold positions ruamel remembers, so folded text is wrapped anew."""
+    """Drop the fold positions ruamel remembers, so folded text is wrapped anew.
+
+    ``fold_pos`` is a slot of FoldedScalarString that ruamel declares without a
+    type (it is only set when the scalar had folds), hence getattr/setattr.
+    """
     stack = [node]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
             for key, value in item.items():
                 if isinstance(value, FoldedScalarString) and getattr(value, "fold_pos", None):
-                    value.fold_pos = []
+                    setattr(value, "fold_pos", [])
                 stack.append(value)
         elif isinstance(item, list):
             for index, value in enumerate(item):
                 if isinstance(value, FoldedScalarString) and getattr(value, "fold_pos", None):
-                    value.fold_pos = []
+                    setattr(value, "fold_pos", [])
                 stack.append(value)
 
 

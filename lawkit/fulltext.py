@@ -66,7 +66,8 @@ def _document(corpus: Corpus, law: Law, terms: dict[str, list[str]]) -> dict[str
     explained = []
     for rule in law.rules:
         explained.append(str(rule.get("description") or ""))
-        outcome = corpus.outcomes.get((rule.get("then") or {}).get("outcome"))
+        outcome_id = (rule.get("then") or {}).get("outcome")
+        outcome = corpus.outcomes.get(outcome_id) if isinstance(outcome_id, str) else None
         if outcome is not None:
             explained.append(outcome.description)
         for text in [str(rule.get("when") or ""), *map(str, ((rule.get("then") or {}).get("values") or {}).values())]:

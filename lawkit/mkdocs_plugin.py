@@ -148,8 +148,8 @@ def _law_block(law: Law) -> list[str]:
             lines += [f"- {_esc(item.label)} {_linked(item.text, law)}", ""]
     for paragraph in law.text_after.split("\n") if law.text_after else []:
         lines += [_linked(paragraph, law), ""]
-    for note in law.editor_notes:
-        lines += [f"<small>{_linked(note, law)}</small>", ""]
+    for editor_note in law.editor_notes:
+        lines += [f"<small>{_linked(editor_note, law)}</small>", ""]
     for note in law.all_notes():
         lines += [f"<small>[{_esc(note.mark)}] {_linked(note.text, law)}</small>", ""]
     if law.cited_by:

@@ -7,9 +7,12 @@ value can be traced back to the file an editor changes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from .problems import Position
+
+if TYPE_CHECKING:
+    from ._yaml import MarkedDict
 
 
 @dataclass(frozen=True)
@@ -166,8 +169,8 @@ class Law:
     annotations: list[Annotation] = field(default_factory=list)
     parallels: list[Parallel] = field(default_factory=list)
     incomplete: str | None = None
-    constants: list[dict[str, Any]] = field(default_factory=list)
-    rules: list[dict[str, Any]] = field(default_factory=list)
+    constants: list[MarkedDict] = field(default_factory=list)  # as written in the YAML
+    rules: list[MarkedDict] = field(default_factory=list)
     unformalized: str | None = None
     texts: list[TextSource] = field(default_factory=list, repr=False)  # every printed text, located
     # Computed by the checker: citation ids this law cites, and laws citing it.

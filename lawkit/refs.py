@@ -2,6 +2,7 @@
 
 Edges are the citations printed in the laws' text (and explicit ``refs``),
 between laws: a citation of an item (Law 37 b) is an edge to its law.
+Every id handled here is a law's, so ``corpus.law_of`` (the law itself) names it.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from .model import Corpus
 
 
 def _out(corpus: Corpus, law_id: str) -> list[str]:
-    return list(dict.fromkeys(corpus.law_of(target).id for target in corpus.get(law_id).cites))
+    return list(dict.fromkeys(corpus.law_of(target).id for target in corpus.law_of(law_id).cites))
 
 
 def _in(corpus: Corpus, law_id: str) -> list[str]:
-    return list(corpus.get(law_id).cited_by)
+    return list(corpus.law_of(law_id).cited_by)
 
 
 def walk(corpus: Corpus, start: str, depth: int = 1) -> dict[str, Any]:
@@ -43,11 +44,11 @@ def walk(corpus: Corpus, start: str, depth: int = 1) -> dict[str, Any]:
 
 
 def as_text(corpus: Corpus, data: dict[str, Any]) -> str:
-    lines = [f"{data['id']} — {corpus.get(data['id']).name}"]
+    lines = [f"{data['id']} — {corpus.law_of(data['id']).name}"]
     for direction, title in (("out", "cites"), ("in", "cited by")):
         lines.append(f"  {title}:" + ("" if data[direction] else " —"))
         for entry in data[direction]:
-            law = corpus.get(entry["id"])
+            law = corpus.law_of(entry["id"])
             lines.append(f"  {'  ' * entry['depth']}{entry['id']} ({law.name}, {law.heading.rstrip('.').title()})")
     return "\n".join(lines) + "\n"
 
@@ -57,7 +58,7 @@ def as_dot(corpus: Corpus, data: dict[str, Any]) -> str:
     lines = ["digraph citations {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
     for node in sorted(nodes):
         style = ", style=bold" if node == data["id"] else ""
-        lines.append(f'  "{node}" [label="{corpus.get(node).name}\\n{node.split("/", 1)[0]}"{style}];')
+        lines.append(f'  "{node}" [label="{corpus.law_of(node).name}\\n{node.split("/", 1)[0]}"{style}];')
     lines.extend(f'  "{a}" -> "{b}";' for a, b in data["edges"])
     lines.append("}")
     return "\n".join(lines) + "\n"
@@ -67,6 +68,6 @@ def as_mermaid(corpus: Corpus, data: dict[str, Any]) -> str:
     nodes = sorted({data["id"], *(e["id"] for e in data["out"] + data["in"])})
     names = {node: f"n{i}" for i, node in enumerate(nodes)}
     lines = ["graph LR"]
-    lines.extend(f'  {names[n]}["{corpus.get(n).name} ({n.split("/", 1)[0]})"]' for n in nodes)
+    lines.extend(f'  {names[n]}["{corpus.law_of(n).name} ({n.split("/", 1)[0]})"]' for n in nodes)
     lines.extend(f"  {names[a]} --> {names[b]}" for a, b in data["edges"])
     return "\n".join(lines) + "\n"

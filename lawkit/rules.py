@@ -179,7 +179,8 @@ def _rule(corpus: Corpus, book: Rulebook, law: Law, raw: MarkedDict) -> Rule | N
     then = raw.get("then")
     if not isinstance(rule_id, str) or not isinstance(then, MarkedDict):
         return None  # the schema names it
-    outcome = then.get("outcome") if isinstance(then.get("outcome"), str) else ""
+    raw_outcome = then.get("outcome")
+    outcome = raw_outcome if isinstance(raw_outcome, str) else ""
     rule = Rule(book.code, law.id, rule_id, outcome, raw.pos, item=raw.get("item"), description=raw.get("description"))
     if corpus.outcomes and outcome not in corpus.outcomes:
         corpus.problems.append(Problem(
@@ -187,7 +188,9 @@ def _rule(corpus: Corpus, book: Rulebook, law: Law, raw: MarkedDict) -> Rule | N
             f"outcome '{outcome}' is not in outcomes.yaml{did_you_mean(outcome, corpus.outcomes)}", law.id))
     if "when" in raw:
         rule.when = _compile(corpus, law, raw["when"], raw.value_pos["when"], f"rule '{rule_id}': 'when'")
-    values = then.get("values") if isinstance(then.get("values"), MarkedDict) else {}
+    values = then.get("values")
+    if not isinstance(values, MarkedDict):
+        values = MarkedDict()  # empty: its positions are never read
     for name, value in values.items():
         if isinstance(value, str):
             compiled = _compile(corpus, law, value, values.value_pos[name], f"rule '{rule_id}': value '{name}'")
@@ -204,7 +207,9 @@ def _rule(corpus: Corpus, book: Rulebook, law: Law, raw: MarkedDict) -> Rule | N
                                        f"rule '{rule_id}' names item '{rule.item}', which {law.name} does not have",
                                        law.id))
     for key in ("overrides", "unless"):
-        targets = raw.get(key) if isinstance(raw.get(key), MarkedList) else []
+        targets = raw.get(key)
+        if not isinstance(targets, MarkedList):
+            targets = MarkedList()  # empty: its positions are never read
         for index, target in enumerate(targets):
             other = _rule_key(book.code, law, target)
             rule.precedence_at[other] = targets.item_pos[index]
