@@ -1,12 +1,18 @@
-"""The MkDocs plugin: the real corpus builds strictly; bad data fails the build with path:line."""
+"""The MkDocs plugin: the real corpus builds strictly into the site the readers use;
+bad data fails the build with path:line; no corpus string reaches a page unescaped."""
 
 from __future__ import annotations
 
+import html
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
@@ -17,14 +23,156 @@ def build(config: Path, site: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, env=ENV, timeout=300)
 
 
-def test_real_corpus_builds_with_law_pages(repo, tmp_path):
-    result = build(repo / "mkdocs.yml", tmp_path / "site")
+@pytest.fixture(scope="module")
+def site(repo, tmp_path_factory) -> Path:
+    """The real corpus built once for this module's tests (strict: no warning)."""
+    out = tmp_path_factory.mktemp("site") / "site"
+    result = build(repo / "mkdocs.yml", out)
     assert result.returncode == 0, result.stderr
-    page = (tmp_path / "site" / "laws" / "auction-bridge-1912" / "index.html").read_text("utf-8")
-    assert 'id="21"' in page and 'id="37/c"' in page and 'id="etiquette/9"' in page
-    assert '<a href="#14">Law 14</a>' in page  # Law 21's note links its citation
-    assert "reëntry" in page
-    assert "fonts.googleapis.com" not in page  # theme.font: false
+    assert "WARNING" not in result.stderr, result.stderr
+    return out
+
+
+def page(site: Path, path: str) -> str:
+    return (site / path / "index.html").read_text("utf-8")
+
+
+def previews(text: str) -> dict:
+    match = re.search(r'<script type="application/json" id="lawkit-previews">(.*?)</script>', text, re.S)
+    assert match, "no preview data in the page"
+    assert "<" not in match.group(1) and ">" not in match.group(1) and "&" not in match.group(1)
+    return json.loads(match.group(1))
+
+
+# -- the real corpus -------------------------------------------------------------------
+
+def test_real_corpus_builds_with_law_pages(site):
+    text = page(site, "laws/auction-bridge-1912")
+    assert 'id="21"' in text and 'id="37/c"' in text and 'id="etiquette/9"' in text
+    assert '<a class="lk-ref" href="#14" data-law="auction-bridge-1912/14">Law 14</a>' in text  # Law 21's note
+    assert "reëntry" in text
+    assert "fonts.googleapis.com" not in text  # theme.font: false
+
+
+def test_each_law_is_a_heading_with_its_citation_id(site):
+    text = page(site, "laws/auction-bridge-1912")
+    assert re.search(r'<h3 id="14" class="lk-law__title">Law 14<a class="headerlink" href="#14"', text)
+    assert re.search(r'<h3 id="etiquette/9" class="lk-law__title">Etiquette 9<', text)
+    assert '<div class="lk-item" id="37/c">' in text
+    whist = page(site, "laws/duplicate-whist-1910")
+    assert re.search(r'<h4 id="IV/8" class="lk-section__title">', whist)
+    assert re.search(r'<h3 id="definitions/e" ', whist)
+    # Material's search returns each law as its own result, at the law's anchor
+    index = json.loads((site / "search" / "search_index.json").read_text("utf-8"))
+    locations = {doc["location"]: doc["title"] for doc in index["docs"]}
+    assert locations["laws/auction-bridge-1912/#14"] == "Law 14"
+    assert "laws/duplicate-whist-1910/#IV/8" in locations
+
+
+def test_code_page_has_provenance_and_printed_headings(site):
+    text = page(site, "laws/auction-bridge-1912")
+    assert "<cite>Auction of To-day</cite> by Milton C. Work" in text and "Houghton Mifflin Company" in text
+    assert 'href="https://www.gutenberg.org/ebooks/23086">#23086</a>' in text
+    assert "The transcription</summary>" in text
+    toc = re.search(r'<nav class="md-nav md-nav--secondary".*?</nav>', text, re.S).group(0)
+    assert 'href="#cutting-out"' in toc and 'href="#21"' not in toc  # the printed headings, not the laws
+    headings = re.findall(r'<h2 id="([^"]+)"', text)
+    assert headings[:3] == ["the-rubber", "scoring", "cutting"]
+    assert text.index('id="1"') < text.index('id="2"') < text.index('id="97"') < text.index('id="etiquette/1"')
+    assert '<sup class="lk-mark" id="ref-fn-21-26"><a href="#fn-21-26"' in text  # footnote mark -> note
+    assert '<p class="lk-note" id="fn-21-26">' in text
+    assert '<div class="admonition note lk-annotations"><p class="admonition-title">Editor\'s note' in text
+    assert 'lk-kind--gloss">gloss</span>' in text
+
+
+def test_citations_link_both_ways(site):
+    text = page(site, "laws/auction-bridge-1912")
+    assert '<a class="lk-ref" href="#37/b" data-law="auction-bridge-1912/37/b">Law 37 b</a>' in text
+    law_14 = text[text.index('<h3 id="14"'):text.index('<h3 id="15"')]
+    assert re.search(r'Cited by</span> <a class="lk-ref" href="#21" data-law="auction-bridge-1912/21">Law 21</a>', law_14)
+    # each parallel links to the two laws side by side, on a page where that anchor exists
+    compare = re.findall(r'<a class="lk-compare" href="([^"]+)"', law_14)
+    assert compare
+    for href in compare:
+        target, anchor = href.split("#")
+        assert f'id="{anchor}"' in (site / "laws/auction-bridge-1912" / target / "index.html").read_text("utf-8")
+
+
+def test_previews_embed_the_laws_a_page_links_to(site):
+    text = page(site, "laws/auction-bridge-1912")
+    data = previews(text)
+    linked = set(re.findall(r'data-law="([^"]+)"', text))
+    assert linked == set(data)
+    assert data["auction-bridge-1912/14"]["name"] == "Law 14"
+    assert data["auction-bridge-1912/14"]["text"][0].startswith("14. In cutting, the ace is the lowest card")
+    assert data["auction-bridge-1912/37/b"]["name"] == "Law 37 (b)"
+    assert 'src="../../assets/lawkit/lawkit.js"' in text and "assets/lawkit/lawkit.css" in text
+    assert (site / "assets" / "lawkit" / "lawkit.js").is_file()
+    # hand-written pages get previews too
+    home = (site / "index.html").read_text("utf-8")
+    assert 'data-law="auction-bridge-1912/37/c"' in home and "auction-bridge-1912/37/c" in previews(home)
+
+
+def test_glossary_terms_carry_their_definitions(site):
+    text = page(site, "laws/auction-bridge-1912")
+    assert re.search(r'<abbr class="lk-term" title="Playing a card of another suit[^"]*" data-term="revoke">', text)
+    glossary = page(site, "laws/glossary")
+    assert '<h2 id="revoke">revoke' in glossary
+    entry = glossary[glossary.index('<h2 id="revoke">'):]
+    entry = entry[:entry.index("<h2 ", 1)]
+    assert "Defined by" in entry and 'data-law="duplicate-whist-1910/definitions/g"' in entry
+    assert "Used in" in entry and "Everyday words" in entry
+
+
+def test_topics_concordance_and_edition_pages(site):
+    topics = page(site, "laws/topics")
+    assert '<h2 id="cutting">Cutting' in topics and 'data-law="english-whist/13"' in topics
+    cutting = page(site, "laws/concordance/cutting")
+    assert "Reference law:" in cutting and "<del>" in cutting and "<ins>" in cutting
+    edition = page(site, "laws/auction-bridge-1912--auction-bridge-1913")
+    assert 'id="e-2+3--4"' in edition and "<del>" in edition and "<ins>" in edition
+    entry = edition[edition.index('id="e-2+3--4"'):]
+    entry = entry[:entry.index('<div class="lk-entry"')]
+    assert 'data-law="auction-bridge-1912/2"' in entry and 'data-law="auction-bridge-1913/4"' in entry
+
+
+def test_machine_clauses_and_worked_examples(site):
+    text = page(site, "laws/auction-bridge-1912")
+    law_16 = text[text.index('<h3 id="16"'):text.index('<h3 id="17"')]
+    assert "How lawkit applies this law" in law_16
+    assert "<code>highest-exposed-card-is-the-cut</code>" in law_16
+    assert "Worked examples" in law_16 and "tests/scenarios/" in law_16
+    assert "Rulings of Auction Bridge, 1912" in law_16
+
+
+def test_static_json_api(site, repo):
+    from lawkit.export import export
+    import lawkit
+
+    whole = json.loads((site / "api" / "export.json").read_text("utf-8"))
+    assert whole == json.loads(json.dumps(export(lawkit.load(repo / "laws")), ensure_ascii=False))
+    law = json.loads((site / "api" / "auction-bridge-1912" / "37.json").read_text("utf-8"))
+    assert law["id"] == "auction-bridge-1912/37" and [i["id"] for i in law["items"]][2] == "auction-bridge-1912/37/c"
+    assert law["page"] == "laws/auction-bridge-1912/#37"
+    assert (site / "api" / "auction-bridge-1912" / "etiquette" / "9.json").is_file()
+    assert json.loads((site / "api" / "duplicate-whist-1910.json").read_text("utf-8"))["id"] == "duplicate-whist-1910"
+    assert 'href="api/export.json"' in (site / "index.html").read_text("utf-8")
+
+
+def test_edit_links_point_at_the_yaml(repo, tmp_path):
+    project = tmp_path / "project"
+    shutil.copytree(repo / "docs", project / "docs")
+    shutil.copytree(repo / "laws", project / "laws")
+    config = (repo / "mkdocs.yml").read_text("utf-8")
+    (project / "mkdocs.yml").write_text(config + "repo_url: https://github.com/example/lawkit\n"
+                                        "edit_uri: edit/main/docs/\n", "utf-8")
+    result = build(project / "mkdocs.yml", project / "site")
+    assert result.returncode == 0, result.stderr
+    text = (project / "site" / "laws" / "auction-bridge-1912" / "index.html").read_text("utf-8")
+    assert 'href="https://github.com/example/lawkit/edit/main/laws/auction-bridge-1912/code.yaml"' in text
+    assert 'href="https://github.com/example/lawkit/edit/main/laws/auction-bridge-1912/05-cutting-out.yaml"' in text
+    glossary = (project / "site" / "laws" / "glossary" / "index.html").read_text("utf-8")
+    assert 'href="https://github.com/example/lawkit/edit/main/laws/glossary.yaml"' in glossary
 
 
 def test_bad_corpus_fails_the_build_naming_the_file(repo, tmp_path):
@@ -38,4 +186,90 @@ def test_bad_corpus_fails_the_build_naming_the_file(repo, tmp_path):
                             env=ENV, timeout=300)
     assert result.returncode == 1
     assert "05-cutting-out.yaml:" in result.stderr and "dangling-citation" in result.stderr
+    assert "laws/auction-bridge-1912/05-cutting-out.yaml:" in result.stderr  # relative to mkdocs.yml
     assert "Traceback" not in result.stderr
+
+
+# -- no injection ----------------------------------------------------------------------
+
+SCRIPT = "<script>alert(1)</script>"
+IMG = "<img src=x onerror=alert(1)>"
+EVIL = f"{SCRIPT} {IMG}"
+
+
+def _evil_project(make_corpus, tmp_path: Path) -> Path:
+    make_corpus({
+        "demo/code.yaml": (
+            "# yaml-language-server: $schema=../../lawkit/schemas/code.schema.json\n"
+            "code: demo\n"
+            f"title: 'DEMO {EVIL}'\n"
+            f"short_title: 'Demo {IMG}'\n"
+            f"source: {{book: 'X {EVIL}', year: 1900}}\n"
+            "headings: [ONE]\n"),
+        "demo/01-one.yaml": (
+            "# yaml-language-server: $schema=../../lawkit/schemas/heading.schema.json\n"
+            "heading: ONE\n"
+            "laws:\n"
+            "  - law: 1\n"
+            f"    text: 'A revoke {EVIL} _here_.[1]'\n"
+            "    notes:\n"
+            "      - mark: '1'\n"
+            f"        text: 'See Law 2. {EVIL}'\n"
+            "    annotations:\n"
+            "      - kind: gloss\n"
+            f"        text: 'Compare `demo/2`. {EVIL}'\n"
+            "  - law: 2\n"
+            f"    text: 'See Law 1. {EVIL}'\n"),
+        "glossary.yaml": (
+            "# yaml-language-server: $schema=../lawkit/schemas/glossary.schema.json\n"
+            "terms:\n"
+            "  - term: revoke\n"
+            f"    definition: 'Failing to follow suit. {EVIL} \"quoted\"'\n"),
+    }, root="project/laws")
+    project = tmp_path / "project"
+    (project / "docs").mkdir()
+    (project / "docs" / "index.md").write_text("# Home\n\nSee [Law 1](laws/demo.md#1).\n", "utf-8")
+    (project / "mkdocs.yml").write_text(
+        "site_name: demo\ndocs_dir: docs\ntheme:\n  name: material\n  font: false\nplugins:\n  - search\n  - lawkit\n",
+        "utf-8")
+    return project
+
+
+def test_no_corpus_string_reaches_a_page_unescaped(make_corpus, tmp_path):
+    project = _evil_project(make_corpus, tmp_path)
+    result = build(project / "mkdocs.yml", project / "site")
+    assert result.returncode == 0, result.stderr
+    built = project / "site"
+    pages = sorted(built.rglob("*.html"))
+    assert len(pages) >= 4
+    live = re.compile(r"<script>alert|<img\b[^>]*onerror", re.IGNORECASE)
+    for path in pages:
+        assert not live.search(path.read_text("utf-8")), f"a live tag in {path.relative_to(built)}"
+    index = (built / "search" / "search_index.json").read_text("utf-8")
+    assert not live.search(index)  # Material puts the index's text into the page as HTML
+
+    code = (built / "laws" / "demo" / "index.html").read_text("utf-8")
+    escaped = html.escape(SCRIPT)
+    assert f"A revoke" in code and escaped in code  # shown as text, in the law, note and annotation
+    assert code.count(escaped) >= 4
+    # the glossary definition in the term's tooltip, escaped inside the attribute
+    title = re.search(r'<abbr class="lk-term" title="([^"]*)" data-term="revoke">', code).group(1)
+    assert "<" not in title and html.unescape(title) == f'Failing to follow suit. {EVIL} "quoted"'
+    # the preview data: the strings intact once parsed, no "<" in the page
+    data = previews(code)
+    assert EVIL in data["demo/2"]["text"][0] and IMG in data["demo/2"]["name"] + data["demo/2"]["code"]
+    assert "\\u003cscript\\u003e" in code
+    glossary = (built / "laws" / "glossary" / "index.html").read_text("utf-8")
+    assert escaped in glossary
+    assert "<title>" in code and "&lt;img" in code[code.index("<title>"):code.index("</title>")]
+    # the static JSON keeps the data as written
+    law = json.loads((built / "api" / "demo" / "1.json").read_text("utf-8"))
+    assert EVIL in law["text"]
+
+
+def test_no_scenarios_folder_is_fine(make_corpus, tmp_path):
+    project = _evil_project(make_corpus, tmp_path)
+    assert not (project / "tests" / "scenarios").exists()
+    result = build(project / "mkdocs.yml", project / "site")
+    assert result.returncode == 0, result.stderr
+    assert not re.search(r"^(WARNING|ERROR)", result.stderr, re.M), result.stderr

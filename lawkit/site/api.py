@@ -1,0 +1,52 @@
+"""The static JSON on the site: ``api/export.json`` (the whole ``lawkit export``),
+``api/<code>.json`` (one code) and ``api/<code>/<law id>.json`` (one law;
+its sections and items are in it), plus ``api/index.json`` listing them."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+from ..export import code_data, export, law_data
+from .context import Site
+
+
+def _dump(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def _code(site: Site, code_id: str) -> dict[str, Any]:
+    code = site.corpus.codes[code_id]
+    data = code_data(code, site.corpus.rulebooks.get(code_id))
+    return _relative(site, data)
+
+
+def _relative(site: Site, data: dict[str, Any]) -> dict[str, Any]:
+    """The YAML paths relative to the project (as ``lawkit export`` prints them from its folder)."""
+    for heading in data.get("headings", []):
+        heading["file"] = site.rel(heading["file"])
+    for law in data.get("laws", []):
+        law["file"] = site.rel(law["file"])
+    return data
+
+
+def files(site: Site) -> Iterator[tuple[str, str]]:
+    """(path in the site, JSON text) for every file of the static API."""
+    urls = site.urls
+    whole = export(site.corpus)
+    whole["codes"] = [_relative(site, code) for code in whole["codes"]]
+    yield urls.api_export(), _dump(whole)
+    listing = []
+    for code in site.corpus.codes.values():
+        yield urls.api_code(code.id), _dump(_code(site, code.id))
+        laws = []
+        for law in code.laws:
+            data = law_data(law)
+            data["file"] = site.rel(data["file"])
+            data["code"] = code.id
+            data["page"] = urls.url(urls.code(code.id)) + "#" + law.id.split("/", 1)[1]
+            yield urls.api_law(law.id), _dump(data)
+            laws.append({"id": law.id, "json": urls.api_law(law.id), "page": data["page"]})
+        listing.append({"id": code.id, "title": code.title, "short_title": code.short_title,
+                        "json": urls.api_code(code.id), "page": urls.url(urls.code(code.id)), "laws": laws})
+    yield "api/index.json", _dump({"export": urls.api_export(), "codes": listing})

@@ -1,0 +1,226 @@
+/* lawkit: previews of laws and glossary terms, without leaving the page.
+ *
+ * A link to a law (a[data-law]) shows the law's text in a tooltip on hover
+ * and on keyboard focus; a glossary term in law text (abbr.lk-term) shows its
+ * definition on hover, focus or tap. Escape hides the tooltip. The laws' text
+ * comes from the page itself: <script type="application/json"
+ * id="lawkit-previews">, written by the lawkit MkDocs plugin. Every string is
+ * put in the page as text (textContent), never as markup.
+ */
+(function () {
+  "use strict";
+
+  var TIP_ID = "lk-tip";
+  var data = {};
+  var tip = null;
+  var owner = null;
+  var showTimer = 0;
+  var hideTimer = 0;
+
+  function readData() {
+    var element = document.getElementById("lawkit-previews");
+    data = {};
+    if (!element) return;
+    try {
+      data = JSON.parse(element.textContent) || {};
+    } catch (error) {
+      data = {};
+    }
+  }
+
+  function prepareTerms() {
+    var terms = document.querySelectorAll("abbr.lk-term[title]");
+    for (var i = 0; i < terms.length; i++) {
+      var term = terms[i];
+      // Our tooltip replaces the browser's: keep the definition for it and for assistive technology.
+      term.setAttribute("data-definition", term.getAttribute("title"));
+      term.setAttribute("aria-description", term.getAttribute("title"));
+      term.removeAttribute("title");
+    }
+  }
+
+  function ensureTip() {
+    if (tip && document.body.contains(tip)) return tip;
+    tip = document.createElement("div");
+    tip.id = TIP_ID;
+    tip.className = "lk-tip";
+    tip.setAttribute("role", "tooltip");
+    tip.hidden = true;
+    tip.addEventListener("mouseenter", function () { clearTimeout(hideTimer); });
+    tip.addEventListener("mouseleave", function () { scheduleHide(); });
+    document.body.appendChild(tip);
+    return tip;
+  }
+
+  /* Text with the sources' _italics_ as <em>, built node by node. */
+  function appendPrinted(parent, text) {
+    var pattern = /_([^_\n]+?)_/g;
+    var last = 0;
+    var match;
+    while ((match = pattern.exec(text)) !== null) {
+      var before = match.index > 0 ? text.charAt(match.index - 1) : "";
+      var after = text.charAt(match.index + match[0].length);
+      var singleLetter = /^[a-z]$/.test(match[1]) && /\d/.test(before);
+      if (!singleLetter && (/[\w]/.test(before) || /[A-Za-z]/.test(after))) continue;
+      parent.appendChild(document.createTextNode(text.slice(last, match.index)));
+      var em = document.createElement("em");
+      em.textContent = match[1];
+      parent.appendChild(em);
+      last = match.index + match[0].length;
+    }
+    parent.appendChild(document.createTextNode(text.slice(last)));
+  }
+
+  function fillLaw(box, law) {
+    var head = document.createElement("p");
+    head.className = "lk-tip__head";
+    var name = document.createElement("strong");
+    name.textContent = law.name;
+    head.appendChild(name);
+    var where = document.createElement("span");
+    where.className = "lk-tip__where";
+    where.textContent = [law.code, law.heading].filter(Boolean).join(" · ");
+    head.appendChild(where);
+    box.appendChild(head);
+    (law.text || []).forEach(function (paragraph) {
+      var p = document.createElement("p");
+      appendPrinted(p, paragraph);
+      box.appendChild(p);
+    });
+  }
+
+  function fillTerm(box, trigger) {
+    var head = document.createElement("p");
+    head.className = "lk-tip__head";
+    var name = document.createElement("strong");
+    name.textContent = trigger.getAttribute("data-term") || trigger.textContent;
+    head.appendChild(name);
+    var where = document.createElement("span");
+    where.className = "lk-tip__where";
+    where.textContent = "glossary";
+    head.appendChild(where);
+    box.appendChild(head);
+    var p = document.createElement("p");
+    appendPrinted(p, trigger.getAttribute("data-definition") || "");
+    box.appendChild(p);
+  }
+
+  function place(trigger) {
+    var rect = trigger.getClientRects()[0] || trigger.getBoundingClientRect();
+    var margin = 8;
+    var width = document.documentElement.clientWidth;
+    tip.style.left = "0px";
+    tip.style.top = "0px";
+    var box = tip.getBoundingClientRect();
+    var left = Math.min(Math.max(rect.left, margin), Math.max(margin, width - box.width - margin));
+    var below = rect.bottom + 6;
+    var top = below;
+    if (below + box.height > window.innerHeight - margin && rect.top - box.height - 6 > margin) {
+      top = rect.top - box.height - 6;
+    }
+    tip.style.left = left + window.scrollX + "px";
+    tip.style.top = top + window.scrollY + "px";
+  }
+
+  function show(trigger) {
+    clearTimeout(hideTimer);
+    clearTimeout(showTimer);
+    var law = trigger.hasAttribute("data-law") ? data[trigger.getAttribute("data-law")] : null;
+    var isTerm = trigger.classList.contains("lk-term");
+    if (!law && !isTerm) return;
+    ensureTip();
+    if (owner && owner !== trigger) owner.removeAttribute("aria-describedby");
+    tip.textContent = "";
+    tip.classList.toggle("lk-tip--term", isTerm);
+    if (law) fillLaw(tip, law); else fillTerm(tip, trigger);
+    tip.hidden = false;
+    owner = trigger;
+    trigger.setAttribute("aria-describedby", TIP_ID);
+    place(trigger);
+  }
+
+  function hide() {
+    clearTimeout(showTimer);
+    clearTimeout(hideTimer);
+    if (tip) tip.hidden = true;
+    if (owner) owner.removeAttribute("aria-describedby");
+    owner = null;
+  }
+
+  function scheduleHide() {
+    clearTimeout(showTimer);
+    clearTimeout(hideTimer);
+    hideTimer = setTimeout(hide, 200);
+  }
+
+  function triggerOf(target) {
+    if (!target || !target.closest) return null;
+    var trigger = target.closest("a[data-law], abbr.lk-term");
+    if (!trigger) return null;
+    if (trigger.hasAttribute("data-law") && !data[trigger.getAttribute("data-law")]) return null;
+    return trigger;
+  }
+
+  function onOver(event) {
+    var trigger = triggerOf(event.target);
+    if (!trigger) return;
+    clearTimeout(hideTimer);
+    if (trigger === owner) return;
+    clearTimeout(showTimer);
+    showTimer = setTimeout(function () { show(trigger); }, 250);
+  }
+
+  function onOut(event) {
+    var trigger = triggerOf(event.target);
+    if (!trigger) return;
+    if (event.relatedTarget && (trigger.contains(event.relatedTarget) || (tip && tip.contains(event.relatedTarget)))) return;
+    scheduleHide();
+  }
+
+  function onFocus(event) {
+    var trigger = triggerOf(event.target);
+    if (trigger) show(trigger);
+  }
+
+  function onBlur(event) {
+    if (triggerOf(event.target)) scheduleHide();
+  }
+
+  function onKey(event) {
+    if ((event.key === "Escape" || event.key === "Esc") && tip && !tip.hidden) {
+      hide();
+    }
+  }
+
+  function onClick(event) {
+    var term = event.target.closest ? event.target.closest("abbr.lk-term") : null;
+    if (term) {
+      if (owner === term && tip && !tip.hidden) hide(); else show(term);
+      return;
+    }
+    if (tip && !tip.hidden && !tip.contains(event.target)) hide();
+  }
+
+  function setup() {
+    hide();
+    readData();
+    prepareTerms();
+  }
+
+  document.addEventListener("mouseover", onOver);
+  document.addEventListener("mouseout", onOut);
+  document.addEventListener("focusin", onFocus);
+  document.addEventListener("focusout", onBlur);
+  document.addEventListener("keydown", onKey);
+  document.addEventListener("click", onClick);
+  window.addEventListener("resize", function () { if (owner) place(owner); });
+
+  // Material's instant navigation swaps the page content: set up again on each page.
+  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
+    window.document$.subscribe(setup);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setup);
+  } else {
+    setup();
+  }
+})();

@@ -1,0 +1,98 @@
+"""What every page renderer shares: the corpus, the page map, names and links of laws,
+edit links, and the worked examples from the scenarios."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..model import Corpus, Item, Law, Section
+from .markup import esc, printed, slug
+from .urls import Urls
+
+
+@dataclass
+class Example:
+    """A scenario in which a code ruled: its situation and that code's rulings."""
+
+    name: str
+    description: str | None
+    facts: dict[str, Any]
+    code: str
+    rulings: list[Any]  # lawkit.Ruling
+    path: str  # the scenario file, relative to mkdocs.yml
+    line: int
+
+
+@dataclass
+class Site:
+    corpus: Corpus
+    urls: Urls
+    root: str  # the folder of mkdocs.yml: paths in links and JSON are relative to it
+    edit_base: str | None = None  # the repository's edit URL for the root folder, if repo_url is set
+    examples: dict[str, list[Example]] = field(default_factory=dict)  # law id -> worked examples
+    pairs: dict[Any, tuple[str, str, str]] = field(default_factory=dict)  # Position of a parallel -> (page, anchor, kind)
+    term_ids: dict[str, str] = field(default_factory=dict)  # glossary term -> anchor on the glossary page
+    law_terms: dict[str, set[str]] = field(default_factory=dict)  # law id -> the glossary terms it uses
+    term_pattern: Any = None  # (phrase -> term, one pattern for them all), made by text.glossary_pattern
+
+    def __post_init__(self) -> None:
+        used: set[str] = set()
+        for term in self.corpus.glossary:
+            for law in term.used_by:
+                self.law_terms.setdefault(law, set()).add(term.term)
+            anchor = slug(term.term)
+            while anchor in used:
+                anchor += "-"
+            used.add(anchor)
+            self.term_ids[term.term] = anchor
+
+    # -- files -----------------------------------------------------------------
+
+    def rel(self, path: str) -> str:
+        """A corpus path relative to the folder of mkdocs.yml, with forward slashes."""
+        return os.path.relpath(os.path.abspath(path), self.root).replace(os.sep, "/")
+
+    def edit_url(self, path: str) -> str | None:
+        return self.edit_base + self.rel(path) if self.edit_base else None
+
+    # -- names and links -------------------------------------------------------
+
+    def unit(self, citation: str) -> Law | Section | Item:
+        return self.corpus.get(citation)
+
+    def unit_name(self, citation: str, from_code: str | None = None) -> str:
+        """"Law 14", "Law 37 (c)", "Law IV, Sec. 8" — with the code's short title when it is another code's."""
+        law = self.corpus.law_of(citation)
+        unit = self.corpus.get(citation)
+        if isinstance(unit, Section):
+            name = f"{law.name}, {unit.label.rstrip('.')}"
+        elif isinstance(unit, Item):
+            name = f"{law.name} ({unit.key})"
+        else:
+            name = law.name
+        if from_code != law.code:
+            name = f"{self.code_name(law.code)}, {name}"
+        return name
+
+    def code_name(self, code_id: str) -> str:
+        code = self.corpus.codes[code_id]
+        return code.short_title or code.title
+
+    def link(self, from_uri: str, citation: str, text: str | None = None, *, from_code: str | None = None,
+             html_text: str | None = None) -> str:
+        """A link to a law (or section, item) that shows its preview."""
+        label = html_text if html_text is not None else printed(text if text is not None
+                                                                else self.unit_name(citation, from_code))
+        return (f'<a class="lk-ref" href="{esc(self.urls.law(from_uri, citation))}" '
+                f'data-law="{esc(citation)}">{label}</a>')
+
+    def links(self, from_uri: str, citations: list[str], *, from_code: str | None = None) -> str:
+        return ", ".join(self.link(from_uri, c, from_code=from_code) for c in citations)
+
+    def term_link(self, from_uri: str, term: str) -> str:
+        anchor = self.term_ids.get(term)
+        if anchor is None:
+            return printed(term)
+        return f'<a href="{esc(self.urls.href(from_uri, self.urls.glossary(), anchor))}">{printed(term)}</a>'

@@ -1,0 +1,39 @@
+"""Worked examples: the scenarios of tests/scenarios run through the engine, filed under
+every law that rules in them."""
+
+from __future__ import annotations
+
+import glob
+import os
+from dataclasses import replace
+
+from .context import Example, Site
+
+
+class ScenarioError(Exception):
+    """A scenario file does not load: each problem at path:line:col."""
+
+
+def load_examples(site: Site, directory: str) -> None:
+    """Fill ``site.examples`` from the scenario files in ``directory`` (nothing when it is absent)."""
+    if not os.path.isdir(directory):
+        return
+    import lawkit
+    from lawkit import scenarios
+
+    engine = lawkit.Engine(site.corpus)
+    for path in sorted(glob.glob(os.path.join(directory, "*.yaml"))):
+        try:
+            loaded = scenarios.load(path)
+        except scenarios.ScenarioFileError as exc:
+            raise ScenarioError("\n".join(
+                str(replace(p, position=replace(p.position, path=site.rel(p.position.path)))) for p in exc.problems))
+        for scenario in loaded:
+            scenarios.run(scenario, engine)  # what differs from the expectation is the tests' business
+            for code, result in scenario.results.items():
+                ruling_laws = dict.fromkeys(site.corpus.law_of(r.law).id for r in result.rulings
+                                            if r.law in site.corpus.units)
+                for law in ruling_laws:
+                    site.examples.setdefault(law, []).append(Example(
+                        scenario.name, scenario.description, scenario.facts, code, result.rulings,
+                        site.rel(path), scenario.position.line))

@@ -1,0 +1,171 @@
+"""One law on its code page, as printed, with what lawkit knows of it.
+
+Its heading is the law ("Law 14", an h3 whose id is the law's id inside the
+code, so a search finds each law and ``#14`` lands on it); then the printed
+text with items (``#37/c``), sections (``#IV/8``, h4), display tables and
+footnotes; the editors' notes in an admonition apart from the source text;
+the laws citing it and its parallels; and its machine clauses.
+"""
+
+from __future__ import annotations
+
+from ..model import Item, Law, Note, Section
+from ..printed import lead
+from .clauses import clauses
+from .context import Site
+from .markup import esc, printed, slug
+from .text import LawText, annotated, note_id
+
+_KIND_TITLES = {"gloss": "gloss", "history": "history", "practice": "practice", "erratum": "erratum"}
+
+
+def local(citation: str) -> str:
+    """The id inside the code: "14", "37/c", "IV/8", "etiquette/9"."""
+    return citation.split("/", 1)[1]
+
+
+def permalink(anchor: str) -> str:
+    return f'<a class="headerlink" href="#{esc(anchor)}" title="Permanent link">&para;</a>'
+
+
+def law_block(site: Site, page: str, law: Law, *, notes_here: bool = True,
+              texts: dict[str, LawText] | None = None) -> str:
+    """The law's markup; ``texts`` keeps its text renderer (the marks it raised) for notes printed elsewhere."""
+    text = LawText(site, law, page)
+    if texts is not None:
+        texts[law.id] = text
+    anchor = local(law.id)
+    title = law.name
+    if law.title and law.title not in lead(law):  # "LAW V.—Irregularities in the Hand." prints its title
+        title += f" — {law.title}"
+    out = ['<div class="lk-law">',
+           f'<h3 id="{esc(anchor)}" class="lk-law__title">{printed(title)}{permalink(anchor)}</h3>',
+           _meta(site, page, law)]
+    out.append('<div class="lk-text">')
+    paragraphs = law.text.split("\n") if law.text else []
+    number = lead(law)
+    opening = '<span class="lk-editorial" title="The source begins inside this law">[…]</span> ' \
+        if law.incomplete in ("start", "both") else ""
+    for index, paragraph in enumerate(paragraphs or ([""] if number else [])):
+        first = f'<strong class="lk-lead">{printed(number)}</strong> ' if index == 0 and number else ""
+        out.append(f"<p>{opening if index == 0 else ''}{first}{text.render(paragraph)}</p>")
+    if law.display:
+        out.append(f'<pre class="lk-display">{_lines(text.render(law.display, terms=False))}</pre>')
+    if law.items:
+        out.append('<div class="lk-items">' + "".join(_item(text, item) for item in law.items) + "</div>")
+    for section in law.sections:
+        out.append(_section(text, law, section))
+    for paragraph in law.text_after.split("\n") if law.text_after else []:
+        out.append(f"<p>{text.render(paragraph)}</p>")
+    if law.incomplete in ("end", "both"):
+        out.append('<p><span class="lk-editorial" title="The source breaks off inside this law">[…]</span></p>')
+    for note in law.editor_notes:
+        out.append(f'<p class="lk-book-note">{text.render(note, terms=False)}</p>')
+    out.append("</div>")
+    if notes_here and law.all_notes():
+        out.append(notes_block(text, law, law.all_notes()))
+    out.append(editors_notes(site, page, law))
+    out.append(_links(site, page, law))
+    out.append(clauses(site, page, law))
+    out.append("</div>")
+    return "".join(part for part in out if part)
+
+
+def _lines(markup: str) -> str:
+    """Line breaks as character references: the raw HTML block stays free of blank lines."""
+    return markup.replace("\n", "&#10;")
+
+
+def _meta(site: Site, page: str, law: Law) -> str:
+    bits = []
+    if law.unnumbered:
+        bits.append('<span class="lk-tag" title="The source prints no number; the editors assigned it">'
+                    "number supplied</span>")
+    if law.page is not None:
+        pages = [law.page, *law.page_breaks]
+        bits.append(f"p. {pages[0]}" if len(pages) == 1 else f"pp. {pages[0]}–{pages[-1]}")
+    topics = []
+    for topic in law.topics:
+        entry = site.corpus.topics.get(topic)
+        name = entry.title if entry else topic
+        topics.append(f'<a href="{esc(site.urls.href(page, site.urls.topics(), slug(topic)))}">{printed(name)}</a>')
+    if topics:
+        bits.append(", ".join(topics))
+    bits.append(f'<a href="{esc(site.urls.href(page, site.urls.api_law(law.id)))}" '
+                f'title="This law as JSON">JSON</a>')
+    edit = site.edit_url(law.position.path)
+    if edit:
+        bits.append(f'<a href="{esc(edit)}" title="Edit {esc(site.rel(law.position.path))} '
+                    f'(line {law.position.line})">edit</a>')
+    return f'<p class="lk-meta" data-search-exclude>{" · ".join(bits)}</p>'
+
+
+def _item(text: LawText, item: Item) -> str:
+    after = "".join(f"<p>{text.render(p)}</p>" for p in item.text_after.split("\n")) if item.text_after else ""
+    return (f'<div class="lk-item" id="{esc(local(item.id))}"><p><span class="lk-label">{printed(item.label)}</span> '
+            f"{text.render(item.text)}</p>{after}</div>")
+
+
+def _section(text: LawText, law: Law, section: Section) -> str:
+    anchor = local(section.id)
+    items = "".join(_item(text, item) for item in section.items)
+    after = "".join(f"<p>{text.render(p)}</p>" for p in section.text_after.split("\n")) if section.text_after else ""
+    return (f'<div class="lk-section"><h4 id="{esc(anchor)}" class="lk-section__title">'
+            f'<span class="lk-sr">{printed(law.name)}, </span>{printed(section.label)}{permalink(anchor)}</h4>'
+            f"<p>{text.render(section.text)}</p>"
+            + (f'<div class="lk-items">{items}</div>' if items else "") + f"{after}</div>")
+
+
+def notes_block(text: LawText, law: Law, notes: list[Note], *, with_law: bool = False) -> str:
+    """The law's footnotes: each with its mark linking back to where it is printed."""
+    out = []
+    for note in notes:
+        target = note_id(law, note)
+        back = f"#ref-{target}" if note.mark in text.raised or note.on_heading else f"#{local(law.id)}"
+        where = f' <span class="lk-note__law">({text.site.link(text.page, law.id, from_code=law.code)})</span>' \
+            if with_law else ""
+        out.append(f'<p class="lk-note" id="{esc(target)}"><a class="lk-note__mark" href="{esc(back)}" '
+                   f'title="Back to the mark">{esc(note.mark)}</a> {text.render(note.text, terms=False)}{where}</p>')
+    return f'<div class="lk-notes">{"".join(out)}</div>'
+
+
+def editors_notes(site: Site, page: str, law: Law) -> str:
+    """The editors' notes, apart from the source text: a Material admonition, each note with its kind."""
+    if not law.annotations:
+        return ""
+    title = "Editor's note" if len(law.annotations) == 1 else "Editor's notes"
+    out = [f'<div class="admonition note lk-annotations"><p class="admonition-title">{title}</p>']
+    for annotation in law.annotations:
+        kind = annotation.kind or "note"
+        on = f' <span class="lk-annotation__on">on {esc(annotation.item)}</span>' if annotation.item else ""
+        out.append(f'<p class="lk-annotation"><span class="lk-kind lk-kind--{esc(kind)}">{esc(kind)}</span>{on} '
+                   f"{annotated(site, page, annotation.text, law.code)}</p>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def _links(site: Site, page: str, law: Law) -> str:
+    out = []
+    if law.cited_by:
+        out.append(f'<p><span class="lk-links__label">Cited by</span> '
+                   f"{site.links(page, law.cited_by, from_code=law.code)}</p>")
+    if law.parallels:
+        items = []
+        for parallel in law.parallels:
+            place = site.pairs.get(parallel.position)
+            compare = ""
+            if place is not None:
+                target, anchor, _ = place
+                compare = (f' <a class="lk-compare" href="{esc(site.urls.href(page, target, anchor))}">'
+                           f"side by side</a>")
+            note = f" — {printed(parallel.note)}" if parallel.note else ""
+            subject = ""
+            if parallel.subject and place is not None and place[2] == "concordance":
+                subject = f'<span class="lk-parallel__subject">{printed(parallel.subject)}:</span> '
+            items.append(f"<li>{subject}{site.link(page, parallel.id, from_code=law.code)} "
+                         f'<span class="lk-rel lk-rel--{esc(parallel.relation)}">{esc(parallel.relation)}</span>'
+                         f"{note}{compare}</li>")
+        out.append(f'<p class="lk-links__label">The same rule elsewhere</p><ul class="lk-parallels">{"".join(items)}</ul>')
+    if not out:
+        return ""
+    return f'<aside class="lk-links" data-search-exclude>{"".join(out)}</aside>'

@@ -1,0 +1,195 @@
+"""The ``lawkit`` MkDocs plugin: turns laws/ into pages during the build.
+
+- ``on_config`` loads and checks the corpus (bad data fails the build with a
+  PluginError naming path:line:col), runs the scenarios for worked examples,
+  and adds the plugin's script and style sheet;
+- ``on_files`` generates the pages (``File.generated``): the codes, one page
+  per code, the glossary, the topics, the concordance, each edition compared
+  with the next, and the static JSON under ``api/``;
+- ``on_nav`` puts the laws right after the home page;
+- ``on_page_markdown`` fills ``<!-- lawkit:codes -->`` in a hand-written page
+  with the table of codes;
+- ``on_page_content`` marks links to laws and embeds their preview data;
+- ``on_page_context`` points each generated page's edit link at its YAML;
+- ``on_serve`` watches laws/ (and the scenarios) so ``mkdocs serve`` rebuilds
+  when an editor saves a file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import replace
+from functools import partial
+from typing import Callable
+from urllib.parse import urljoin
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.structure.files import File, Files
+
+import lawkit
+
+from . import api, previews
+from .compare import concordance_index, concordance_page, edition_page, place_pairs, topics_compared
+from .context import Site
+from .examples import ScenarioError, load_examples
+from .glossary import glossary_page
+from .pages import code_page, codes_table, index_page
+from .topics import topics_page
+from .urls import Urls
+
+log = get_plugin_logger(__name__)
+
+ASSETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assets")
+ASSET_DIR = "assets/lawkit"  # where the script and style sheet go in the site
+CODES_MARKER = "<!-- lawkit:codes -->"
+
+
+class LawkitConfig(Config):
+    laws_dir = c.Type(str, default="laws")
+    """The corpus directory, relative to mkdocs.yml."""
+    pages_dir = c.Type(str, default="laws")
+    """Where the generated pages go inside the site."""
+    scenarios_dir = c.Type(str, default="tests/scenarios")
+    """The scenario files (worked examples under each law), relative to mkdocs.yml; skipped if absent."""
+    edit_uri = c.Optional(c.Type(str))
+    """The repository's edit path for the repo root (e.g. ``edit/main/``); by
+    default MkDocs' ``edit_uri`` without its last segment (the docs folder)."""
+
+
+class LawkitPlugin(BasePlugin[LawkitConfig]):
+    def on_config(self, config):
+        self.root = os.path.dirname(os.path.abspath(config.config_file_path or "mkdocs.yml"))
+        self.laws_path = os.path.join(self.root, self.config.laws_dir)
+        self.scenarios_path = os.path.join(self.root, self.config.scenarios_dir)
+        if not os.path.isdir(self.laws_path):
+            raise PluginError(f"lawkit: no corpus at {self.config.laws_dir}/ (plugin option laws_dir)")
+        corpus = lawkit.check(self.laws_path)
+        site = Site(corpus, Urls(self.config.pages_dir, config.use_directory_urls), self.root,
+                    edit_base=self._edit_base(config))
+        if corpus.errors:
+            lines = [str(replace(p, position=replace(p.position, path=site.rel(p.position.path))))
+                     for p in corpus.errors]
+            shown = "\n".join(lines[:50]) + (f"\n… and {len(lines) - 50} more" if len(lines) > 50 else "")
+            raise PluginError(f"lawkit: the corpus has {len(lines)} errors:\n{shown}")
+        for problem in corpus.problems:
+            log.warning(str(replace(problem, position=replace(problem.position, path=site.rel(problem.position.path)))))
+        try:
+            load_examples(site, self.scenarios_path)
+        except ScenarioError as exc:
+            raise PluginError(f"lawkit: a scenario file does not load:\n{exc}") from None
+        place_pairs(site)
+        self.site = site
+        if "attr_list" not in config.markdown_extensions:
+            config.markdown_extensions.append("attr_list")  # the ids of the generated headings
+        config.extra_css.append(f"{ASSET_DIR}/lawkit.css")
+        config.extra_javascript.append(c.ExtraScriptValue(f"{ASSET_DIR}/lawkit.js"))
+        config.extra_javascript[-1].defer = True
+        return config
+
+    def _edit_base(self, config) -> str | None:
+        if not config.repo_url:
+            return None
+        root_uri = self.config.edit_uri
+        if root_uri is None:  # "edit/main/docs/" -> "edit/main/"
+            root_uri = re.sub(r"[^/]+/?$", "", config.edit_uri or "")
+        return urljoin(config.repo_url.rstrip("/") + "/", root_uri)
+
+    # -- pages -----------------------------------------------------------------
+
+    def on_files(self, files: Files, *, config) -> Files:
+        site, urls, corpus = self.site, self.site.urls, self.site.corpus
+        pages: list[tuple[str, Callable[[], str], str | None]] = [(urls.index(), lambda: index_page(site), None)]
+        for code in corpus.codes.values():
+            pages.append((urls.code(code.id), partial(code_page, site, code), code.position.path))
+        shared = os.path.join(self.laws_path, "{}.yaml")
+        pages.append((urls.glossary(), lambda: glossary_page(site), shared.format("glossary")))
+        pages.append((urls.topics(), lambda: topics_page(site), shared.format("topics")))
+        compared = topics_compared(site)
+        if compared:
+            pages.append((urls.concordance_index(), lambda: concordance_index(site), shared.format("concordance")))
+        for topic in compared:
+            pages.append((urls.concordance(topic), partial(concordance_page, site, topic),
+                          shared.format("concordance")))
+        for edition in corpus.editions:
+            pages.append((urls.edition(edition.earlier, edition.later),
+                          partial(edition_page, site, edition), shared.format("editions")))
+        self.sources: dict[str, str | None] = {}
+        for src_uri, render, source in pages:
+            if files.get_file_from_path(src_uri) is not None:
+                raise PluginError(f"lawkit: docs/{src_uri} would hide a generated page; move it "
+                                  "(or set the plugin's pages_dir)")
+            if src_uri in self.sources:
+                raise PluginError(f"lawkit: two generated pages at {src_uri} (a code id clashes with a page name)")
+            self.sources[src_uri] = source
+            files.append(File.generated(config, src_uri, content=render()))
+        for src_uri, text in api.files(site):
+            files.append(File.generated(config, src_uri, content=text))
+        for name in ("lawkit.js", "lawkit.css"):
+            files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=os.path.join(ASSETS, name)))
+        return files
+
+    def on_nav(self, nav, *, config, files):
+        """Without a nav in mkdocs.yml, the generated section comes right after the home page."""
+        if config.nav:
+            return nav
+        index = self.site.urls.index()
+        section = next((item for item in nav.items if item.is_section and any(
+            getattr(child, "file", None) is not None and child.file.src_uri == index for child in item.children)), None)
+        if section is None:
+            return nav
+        order = {src_uri: position for position, src_uri in enumerate(self.sources)}
+
+        def key(item) -> int:
+            if item.is_page:
+                return order.get(item.file.src_uri, len(order))
+            return min((key(child) for child in item.children), default=len(order))
+
+        def arrange(item) -> None:  # the generated pages in the order they were made, not by file name
+            item.children.sort(key=key)
+            for child in item.children:
+                if child.is_section:
+                    arrange(child)
+
+        arrange(section)
+        nav.items.remove(section)
+        nav.items.insert(1 if nav.items and nav.items[0].is_page else 0, section)
+        pages = []
+
+        def walk(items):
+            for item in items:
+                if item.is_page:
+                    pages.append(item)
+                elif item.is_section:
+                    walk(item.children)
+        walk(nav.items)
+        for i, page in enumerate(pages):
+            page.previous_page = pages[i - 1] if i else None
+            page.next_page = pages[i + 1] if i + 1 < len(pages) else None
+        nav.pages = pages
+        return nav
+
+    def on_page_markdown(self, markdown, *, page, config, files):
+        if CODES_MARKER in markdown:
+            markdown = markdown.replace(CODES_MARKER, codes_table(self.site, page.file.src_uri))
+        return markdown
+
+    def on_page_content(self, html, *, page, config, files):
+        html = previews.mark_links(self.site, html, page.url)
+        return previews.embed(self.site, html)
+
+    def on_page_context(self, context, *, page, config, nav):
+        src_uri = page.file.src_uri
+        if src_uri in self.sources:
+            source = self.sources[src_uri]
+            page.edit_url = self.site.edit_url(source) if source else None
+        return context
+
+    def on_serve(self, server, *, config, builder):
+        server.watch(self.laws_path)
+        if os.path.isdir(self.scenarios_path):
+            server.watch(self.scenarios_path)
+        return server

@@ -1,0 +1,101 @@
+"""Previews: the text of every law a page links to, embedded in the page.
+
+After a page is rendered, each link to a law's anchor (``…/laws/<code>/#14``,
+from a generated page or a hand-written one) carries ``data-law`` with the
+law's citation id, and the page gets one ``<script type="application/json"
+id="lawkit-previews">`` holding those laws' text (escaped for an inline
+script). ``assets/lawkit.js`` shows it in a tooltip on hover and focus: no
+request leaves the page.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import unquote, urljoin, urlsplit
+
+from ..model import Item, Law, Section
+from ..printed import lead
+from .context import Site
+from .markup import esc, json_script
+from .text import MARK
+
+ELEMENT_ID = "lawkit-previews"
+LIMIT = 900  # characters of text in one preview
+_LINK = re.compile(r"<a\b([^>]*)>")
+_HREF = re.compile(r'\bhref="([^"]*)"')
+_DATA_LAW = re.compile(r'\bdata-law="([^"]*)"')
+
+
+def mark_links(site: Site, content: str, page_url: str) -> str:
+    """Add ``data-law`` to every link pointing at a law's anchor on a code page."""
+    codes = {site.urls.url(site.urls.code(code)): code for code in site.corpus.codes}
+    base = "http://site.invalid/" + page_url
+
+    def mark(match: re.Match) -> str:
+        attributes = match.group(1)
+        if "data-law=" in attributes or "headerlink" in attributes:
+            return match.group(0)
+        href = _HREF.search(attributes)
+        if href is None:
+            return match.group(0)
+        parts = urlsplit(urljoin(base, html.unescape(href.group(1))))
+        if parts.netloc != "site.invalid" or not parts.fragment:
+            return match.group(0)
+        code = codes.get(parts.path.lstrip("/"))
+        citation = f"{code}/{unquote(parts.fragment)}" if code else None
+        if citation not in site.corpus.units:
+            return match.group(0)
+        return f'<a{attributes} data-law="{esc(citation)}">'
+
+    return _LINK.sub(mark, content)
+
+
+def embed(site: Site, content: str) -> str:
+    """The page with the preview data of every law it links to."""
+    wanted = dict.fromkeys(html.unescape(c) for c in _DATA_LAW.findall(content))
+    data = {citation: preview(site, citation) for citation in wanted if citation in site.corpus.units}
+    if not data:
+        return content
+    return content + "\n" + json_script(data, ELEMENT_ID)
+
+
+def preview(site: Site, citation: str) -> dict:
+    """What a tooltip shows: the law's name, code and heading, and its text as printed (shortened)."""
+    law = site.corpus.law_of(citation)
+    unit = site.corpus.get(citation)
+    if isinstance(unit, Section):
+        paragraphs = [f"{unit.label} {unit.text}", *(f"{i.label} {i.text}" for i in unit.items)]
+        paragraphs += unit.text_after.split("\n") if unit.text_after else []
+    elif isinstance(unit, Item):
+        opening = law.text.split("\n")[0] if law.text else ""
+        paragraphs = [f"{lead(law)} {opening}".strip()] if opening else []
+        paragraphs += [f"{unit.label} {unit.text}", *(unit.text_after.split("\n") if unit.text_after else [])]
+    else:
+        paragraphs = _law_paragraphs(law)
+    text, size = [], 0
+    for paragraph in paragraphs:
+        paragraph = " ".join(MARK.sub("", paragraph).split())
+        if not paragraph:
+            continue
+        if size + len(paragraph) > LIMIT:
+            text.append(paragraph[: max(LIMIT - size, 80)].rsplit(" ", 1)[0] + " …")
+            break
+        text.append(paragraph)
+        size += len(paragraph)
+    return {"name": site.unit_name(citation, from_code=law.code), "code": site.code_name(law.code),
+            "heading": law.heading, "text": text}
+
+
+def _law_paragraphs(law: Law) -> list[str]:
+    paragraphs = law.text.split("\n") if law.text else [""]
+    number = lead(law)
+    out = [f"{number} {paragraphs[0]}".strip(), *paragraphs[1:]]
+    if law.display:
+        out.append("[a table]")
+    out += [f"{i.label} {i.text}" for i in law.items]
+    for section in law.sections:
+        out.append(f"{section.label} {section.text}")
+        out += [f"{i.label} {i.text}" for i in section.items]
+    out += law.text_after.split("\n") if law.text_after else []
+    return out
