@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-import cel
+from ._cel import cel
 
 from .facts import FactError, check_value
 from .model import Corpus

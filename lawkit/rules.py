@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import cel
+from ._cel import cel
 
 from . import facts as factlib
 from ._yaml import MarkedDict, MarkedList

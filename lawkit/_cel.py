@@ -1,0 +1,20 @@
+"""The CEL library, imported without its command-line interface.
+
+``cel/__init__.py`` imports ``cel.cli`` on every import, which pulls in
+prompt_toolkit and costs about 110 ms — a third of a warm `lawkit ruling`.
+lawkit never uses that CLI, so a placeholder module stands in for it before
+the first import. Everything lawkit uses (compile, Context, Program) comes
+from the compiled extension as usual.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+
+if "cel" not in sys.modules:
+    sys.modules.setdefault("cel.cli", types.ModuleType("cel.cli"))
+
+import cel  # noqa: E402
+
+__all__ = ["cel"]
