@@ -64,7 +64,7 @@ def _relation(relation: str) -> str:
     return f'<span class="lk-rel lk-rel--{esc(relation)}">{esc(relation)}</span>'
 
 
-_LOWER = {"boost": 0.5}  # in search, the laws themselves come before these pages comparing them
+_LOWER = {"exclude": True}  # pages comparing laws repeat them: search finds the laws themselves
 
 _LEGEND = ('<p class="lk-legend" data-search-exclude>Word by word: <del>words the first law has and the second '
            "lacks</del>, <ins>words the second adds</ins>; spelling, punctuation and numbers count as words.</p>")
@@ -74,7 +74,7 @@ _LEGEND = ('<p class="lk-legend" data-search-exclude>Word by word: <del>words th
 
 def concordance_index(site: Site) -> str:
     page = site.urls.concordance_index()
-    out = [front("Concordance"), "# Concordance", "",
+    out = [front("Concordance", search=_LOWER), "# Concordance", "",
            "<p>The same rule across the codes. Each group names a reference law (the oldest or most general code "
            "that has the rule) and classes every other law on that rule against it: <em>identical</em> (the same "
            "words, spelling, punctuation and numbering aside), <em>reworded</em> (other words, the same rule) or "
@@ -86,7 +86,7 @@ def concordance_index(site: Site) -> str:
         subjects = "".join(
             f'<li><a href="{esc(site.urls.href(page, site.urls.concordance(topic), anchor))}">'
             f"{printed(group.subject)}</a></li>" for group, anchor in _group_anchors(site, topic))
-        out += [f"## {md_heading(title)} {{ #{slug(topic)} }}", "",
+        out += [f"## {md_heading(title)} {{ #{slug(topic)} data-search-exclude }}", "",
                 f'<p><a href="{esc(href)}">All {printed(title.lower())} parallels</a></p><ul>{subjects}</ul>', ""]
     return "\n".join(out) + "\n"
 
@@ -100,7 +100,7 @@ def concordance_page(site: Site, topic: str) -> str:
         out += [f"<p>{printed(entry.description)}</p>", ""]
     out += [_LEGEND, ""]
     for group, anchor in _group_anchors(site, topic):
-        out += [f"## {md_heading(group.subject)} {{ #{anchor} }}", ""]
+        out += [f"## {md_heading(group.subject)} {{ #{anchor} data-search-exclude }}", ""]
         body = [f'<p class="lk-group__ref">Reference law: {site.link(page, group.reference)}</p>']
         for member in group.laws:
             note = f" — {printed(member.note)}" if member.note else ""
@@ -140,7 +140,7 @@ def edition_page(site: Site, edition: EditionMap) -> str:
             while anchor in used:
                 anchor += "-"
             used.add(anchor)
-            out += [f"## {md_heading(heading)} {{ #{anchor} }}", ""]
+            out += [f"## {md_heading(heading)} {{ #{anchor} data-search-exclude }}", ""]
         left = " + ".join(site.link(page, i, from_code=edition.earlier) for i in entry.earlier) or "—"
         right = " + ".join(site.link(page, i, from_code=edition.later) for i in entry.later) or "—"
         flags = ' <span class="lk-tag">renumbered</span>' if diff.renumbered else ""

@@ -12,13 +12,13 @@ from .pages import front
 def glossary_page(site: Site) -> str:
     page = site.urls.glossary()
     terms = sorted(site.corpus.glossary, key=lambda t: t.term.lower())
-    out = [front("Glossary"), "# Glossary", "",
+    out = [front("Glossary", search={"boost": 0.3}), "# Glossary", "",  # laws come first in search
            f"<p>{len(terms)} words of the period, defined in the project's own words. In the law texts the "
            "first use of each word in a law is underlined with dots: point at it (or tap it) for the "
            "definition.</p>", "", _letters(site, terms), ""]
     for term in terms:
         anchor = site.term_ids[term.term]
-        out += [f"## {md_heading(term.term)} {{ #{anchor} }}", "", _entry(site, page, term), ""]
+        out += [f"## {md_heading(term.term)} {{ #{anchor} data-search-exclude }}", "", _entry(site, page, term), ""]
     return "\n".join(out) + "\n"
 
 

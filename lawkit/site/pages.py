@@ -100,7 +100,7 @@ def _heading(heading: Heading, anchor: str) -> str:
                 target = f"fn-{local(law.id)}-{mark_key(note.mark)}"
                 marks += (f'<sup class="lk-mark" id="ref-{esc(target)}"><a href="#{esc(target)}" '
                           f'aria-label="note {esc(note.mark)}">{esc(note.mark)}</a></sup>')
-    return f'## {md_heading(title)}{marks} {{ #{anchor} data-toc-label="{attr_value(title)}" }}'
+    return f'## {md_heading(title)}{marks} {{ #{anchor} data-toc-label="{attr_value(title)}" data-search-exclude }}'
 
 
 def _provenance(site: Site, page: str, code: Code) -> str:

@@ -11,11 +11,11 @@ def topics_page(site: Site) -> str:
     corpus = site.corpus
     page = site.urls.topics()
     grouped = {topic: sum(1 for g in corpus.concordance if g.topic == topic) for topic in corpus.topics}
-    out = [front("Topics"), "# Topics", "",
+    out = [front("Topics", search={"boost": 0.3}), "# Topics", "",  # laws come first in search
            f"<p>{len(corpus.topics)} topics; every law names one to three. Under each, the laws of every code "
            "on that subject, in printed order.</p>", ""]
     for topic in corpus.topics.values():
-        out += [f"## {md_heading(topic.title)} {{ #{slug(topic.id)} }}", ""]
+        out += [f"## {md_heading(topic.title)} {{ #{slug(topic.id)} data-search-exclude }}", ""]
         body = []
         if topic.description:
             body.append(f"<p>{printed(topic.description)}</p>")

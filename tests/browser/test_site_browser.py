@@ -1,0 +1,120 @@
+"""The built site in a real browser: laws by URL, citations both ways, previews, search.
+
+Every test runs on the `page` fixture, which fails it on a console error or
+on a request that leaves 127.0.0.1. Screenshots go to LAWKIT_SCREENSHOTS
+(default /tmp/lawkit-screenshots) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import shot
+
+CODE_PAGE = "/laws/auction-bridge-1912/"
+
+
+def test_a_law_opens_by_its_url(page):
+    page.goto(page.base_url + CODE_PAGE + "#21")
+    law = page.locator("[id='21']")
+    law.wait_for()
+    assert law.is_visible()
+    section = page.locator(".lk-law:has([id='21'])").first
+    assert "admission is claimed by one or two" in section.inner_text()
+    box = law.bounding_box()
+    assert box is not None and box["y"] < 300  # scrolled to the law
+    shot(page, "law-21-desktop")
+
+
+def test_a_citation_leads_to_the_law_and_cited_by_leads_back(page):
+    page.goto(page.base_url + CODE_PAGE + "#21")
+    page.locator(".lk-law:has([id='21']) a.lk-ref[href='#14']").first.click()
+    page.wait_for_function("location.hash === '#14'")
+    fourteen = page.locator(".lk-law:has([id='14'])").first
+    assert "the ace is the lowest card" in fourteen.inner_text()
+    fourteen.locator("a.lk-ref[href='#21']").first.click()
+    page.wait_for_function("location.hash === '#21'")
+
+
+def test_a_citation_across_pages_and_an_item_anchor(page):
+    page.goto(page.base_url + CODE_PAGE + "#39")
+    link = page.locator(".lk-law:has([id='39']) a.lk-ref[data-law='auction-bridge-1912/37/b']").first
+    assert link.get_attribute("href").endswith("#37/b")
+    link.click()
+    page.wait_for_function("location.hash === '#37/b'")
+    assert page.locator("[id='37/b']").is_visible()
+
+
+def test_hovering_or_focusing_a_reference_previews_the_cited_law(page):
+    page.goto(page.base_url + CODE_PAGE + "#21")
+    link = page.locator(".lk-law:has([id='21']) a.lk-ref[href='#14']").first
+    link.hover()
+    tip = page.locator("#lk-tip")
+    tip.wait_for(state="visible")
+    assert "the ace is the lowest card" in tip.inner_text()
+    assert page.url.endswith("#21")  # still on the same law
+    shot(page, "preview-tooltip-desktop")
+    page.keyboard.press("Escape")
+    tip.wait_for(state="hidden")
+    link.focus()
+    tip.wait_for(state="visible")
+    assert "Law 14" in tip.inner_text()
+
+
+def test_a_glossary_term_shows_its_definition(page):
+    page.goto(page.base_url + CODE_PAGE + "#21")
+    term = page.locator(".lk-law:has([id='21']) abbr.lk-term").first
+    term.hover()
+    tip = page.locator("#lk-tip")
+    tip.wait_for(state="visible")
+    assert len(tip.inner_text()) > 20
+
+
+def test_search_finds_a_law_and_lands_on_it(page):
+    page.goto(page.base_url + "/")
+    page.locator("label.md-search__icon, .md-search__icon[for='__search']").first.click(force=True)
+    box = page.locator("input.md-search__input")
+    box.fill("misdeal")
+    results = page.locator(".md-search-result__item")
+    results.first.wait_for(state="visible", timeout=15000)
+    texts = results.all_inner_texts()
+    assert any(re.search(r"Law \d+", t) and "misdeal" in t.lower() for t in texts[:5]), texts[:5]
+    shot(page, "search-misdeal-desktop")
+    law_link = results.first.locator("a[href*='#']").first  # the law itself, not its page's top
+    href = law_link.get_attribute("href")
+    law_link.click()
+    page.wait_for_load_state()
+    assert "/laws/" in page.url and "#" in page.url, href
+    anchor = page.url.split("#", 1)[1]
+    assert "misdeal" in page.locator(f".lk-law:has([id='{anchor}'])").first.inner_text().lower()
+
+
+def test_search_for_cutting_ace_lowest_brings_law_14(page):
+    page.goto(page.base_url + "/")
+    page.locator("label.md-search__icon, .md-search__icon[for='__search']").first.click(force=True)
+    page.locator("input.md-search__input").fill("cutting ace lowest")
+    results = page.locator(".md-search-result__item")
+    results.first.wait_for(state="visible", timeout=15000)
+    assert any("ace is the lowest" in t for t in results.all_inner_texts()[:5])
+
+
+def test_glossary_and_edition_pages_render(page):
+    page.goto(page.base_url + "/laws/glossary/")
+    assert page.locator("h2").count() >= 90
+    shot(page, "glossary-desktop")
+    page.goto(page.base_url + "/laws/auction-bridge-1912--auction-bridge-1913/")
+    assert page.locator("del").count() > 50 and page.locator("ins").count() > 50
+    shot(page, "edition-desktop")
+
+
+def test_mobile_width_law_page(browser, base_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    mobile = context.new_page()
+    errors = []
+    mobile.on("pageerror", lambda error: errors.append(str(error)))
+    mobile.goto(base_url + CODE_PAGE + "#37")
+    mobile.locator("[id='37']").wait_for()
+    width = mobile.evaluate("document.documentElement.scrollWidth")
+    shot(mobile, "law-37-mobile")
+    context.close()
+    assert errors == [] and width <= 400  # nothing overflows the phone's width
