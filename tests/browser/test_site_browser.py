@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from .conftest import shot
 
 CODE_PAGE = "/laws/auction-bridge-1912/"
@@ -118,3 +120,14 @@ def test_mobile_width_law_page(browser, base_url):
     shot(mobile, "law-37-mobile")
     context.close()
     assert errors == [] and width <= 400  # nothing overflows the phone's width
+
+
+@pytest.mark.parametrize("query", ["trump slip", "bystander"])
+def test_search_brings_the_laws_first(page, query):
+    page.goto(page.base_url + "/")
+    page.locator("label.md-search__icon, .md-search__icon[for='__search']").first.click(force=True)
+    page.locator("input.md-search__input").fill(query)
+    results = page.locator(".md-search-result__item")
+    results.first.wait_for(state="visible", timeout=15000)
+    first = results.first.inner_text()
+    assert re.search(r"(Law|Sec\.|LAW) [\dIVX]+", first) and query in first.lower(), first
