@@ -22,15 +22,16 @@ def load_examples(site: Site, directory: str, laws_path: str | None = None) -> N
     """
     if not os.path.isdir(directory):
         return
-    key = _key(directory, laws_path) if laws_path else None
-    if key is not None:
-        cached = _read(laws_path, key)
-        if cached is not None:
-            site.examples.update(cached)
-            return
+    if laws_path is None:
+        _run_scenarios(site, directory)
+        return
+    key = _key(directory, laws_path)
+    cached = _read(laws_path, key)
+    if cached is not None:
+        site.examples.update(cached)
+        return
     _run_scenarios(site, directory)
-    if key is not None:
-        _write(laws_path, key, site.examples)
+    _write(laws_path, key, site.examples)
 
 
 def _key(directory: str, laws_path: str) -> str:
