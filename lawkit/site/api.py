@@ -44,9 +44,10 @@ def files(site: Site) -> Iterator[tuple[str, str]]:
             data = law_data(law)
             data["file"] = site.rel(data["file"])
             data["code"] = code.id
-            data["page"] = urls.url(urls.code(code.id)) + "#" + law.id.split("/", 1)[1]
+            # "page" is the book's page number, as in the export; the site's page is "url"
+            data["url"] = urls.url(urls.code(code.id)) + "#" + law.id.split("/", 1)[1]
             yield urls.api_law(law.id), _dump(data)
-            laws.append({"id": law.id, "json": urls.api_law(law.id), "page": data["page"]})
+            laws.append({"id": law.id, "json": urls.api_law(law.id), "url": data["url"]})
         listing.append({"id": code.id, "title": code.title, "short_title": code.short_title,
-                        "json": urls.api_code(code.id), "page": urls.url(urls.code(code.id)), "laws": laws})
+                        "json": urls.api_code(code.id), "url": urls.url(urls.code(code.id)), "laws": laws})
     yield "api/index.json", _dump({"export": urls.api_export(), "codes": listing})
