@@ -319,13 +319,21 @@ def _search(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _citation(raw: str, corpus: Corpus, err: TextIO) -> str | None:
+    """The citation id the user named, or None after saying there is no such unit."""
+    wanted = raw.strip().strip("/")
+    if wanted not in corpus.units:
+        err.write(f"lawkit: no law, section or item '{wanted}'{did_you_mean(wanted, corpus.units)}\n")
+        return None
+    return wanted
+
+
 def _refs(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     corpus = _load(args, err)
     if corpus is None:
         return 1
-    wanted = args.id.strip().strip("/")
-    if wanted not in corpus.units:
-        err.write(f"lawkit: no law, section or item '{wanted}'{did_you_mean(wanted, corpus.units)}\n")
+    wanted = _citation(args.id, corpus, err)
+    if wanted is None:
         return 1
     if args.depth < 0:
         err.write("lawkit: --depth must be 0 (all) or more\n")
@@ -348,9 +356,8 @@ def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     corpus = _load(args, err)
     if corpus is None:
         return 1
-    wanted = args.id.strip().strip("/")
-    if wanted not in corpus.units:
-        err.write(f"lawkit: no law, section or item '{wanted}'{did_you_mean(wanted, corpus.units)}\n")
+    wanted = _citation(args.id, corpus, err)
+    if wanted is None:
         return 1
     unit = corpus.get(wanted)
     law = corpus.law_of(wanted)
