@@ -67,7 +67,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         self.scenarios_path = os.path.join(self.root, self.config.scenarios_dir)
         if not os.path.isdir(self.laws_path):
             raise PluginError(f"lawkit: no corpus at {self.config.laws_dir}/ (plugin option laws_dir)")
-        corpus = _checked(self.laws_path)
+        corpus, self.corpus_key = _checked(self.laws_path)
         site = Site(corpus, Urls(self.config.pages_dir, config.use_directory_urls), self.root,
                     edit_base=self._edit_base(config))
         if corpus.errors:
@@ -78,7 +78,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         for problem in corpus.problems:
             log.warning(str(replace(problem, position=replace(problem.position, path=site.rel(problem.position.path)))))
         try:
-            load_examples(site, self.scenarios_path, self.laws_path)
+            load_examples(site, self.scenarios_path, self.laws_path, self.corpus_key)
         except ScenarioError as exc:
             raise PluginError(f"lawkit: a scenario file does not load:\n{exc}") from None
         place_pairs(site)
@@ -195,15 +195,15 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         return server
 
 
-def _checked(laws_path: str) -> "lawkit.Corpus":
-    """The checked corpus with its rules compiled: from lawkit's cache when no file changed
-    (a rebuild under `mkdocs serve`, a second build), else loaded and checked afresh."""
+def _checked(laws_path: str) -> tuple["lawkit.Corpus", str]:
+    """The checked corpus with its rules compiled, and its fingerprint: from lawkit's cache when
+    no file changed (a rebuild under `mkdocs serve`, a second build), else loaded and checked afresh."""
     from lawkit.cache import checked
     from lawkit.rules import compile_rulebooks
 
-    corpus, _ = checked(laws_path)
+    corpus, key = checked(laws_path)
     if not corpus.rulebooks:  # the cache keeps no compiled CEL: compile, leaving the problems as they were
         problems = list(corpus.problems)
         compile_rulebooks(corpus)
         corpus.problems = problems
-    return corpus
+    return corpus, key
