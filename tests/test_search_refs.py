@@ -89,3 +89,27 @@ def test_an_unwritable_cache_is_no_error(make_corpus, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     corpus, _ = cache.checked(root)
     assert corpus.get("demo/1").text == "First."
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_DB = None
+
+
+def _db():
+    global _DB
+    if _DB is None:
+        _DB = fulltext.build(lawkit.load(os.path.join(os.path.dirname(__file__), "..", "laws")))
+    return _DB
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.text(max_size=60))
+def test_any_query_text_is_searched_without_error(text):
+    """FTS5 has a query language (quotes, AND/OR/NOT/NEAR, *, ^, :); a player's text must never be read as it."""
+    assert all(hit.score > 0 for hit in fulltext.query(_db(), text, limit=3))
+
+
+def test_fts_operators_in_queries_are_words():
+    for query in ['"unclosed', "deal AND", "NEAR(deal cut)", "cut*", "col:deal", "^deal", "dealer's pack", "- deal"]:
+        assert isinstance(fulltext.query(_db(), query), list)
