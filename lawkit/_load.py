@@ -222,6 +222,7 @@ def _build_law(data: MarkedDict, position: Position, code: str, heading: Heading
         editor_notes=_strings(data.get("editor_notes")),
         refs=[r for r in _list(data.get("refs")) if isinstance(r, str)],
         topics=[t for t in _list(data.get("topics")) if isinstance(t, str)],
+        questions=_strings(data.get("questions")),
         incomplete=_str(data.get("incomplete")),
         constants=[c for c in _list(data.get("constants")) if isinstance(c, MarkedDict)],
         rules=[r for r in _list(data.get("rules")) if isinstance(r, MarkedDict)],

@@ -166,6 +166,7 @@ class Law:
     editor_notes: list[str] = field(default_factory=list)  # the book editor's unmarked notes, not the code's
     refs: list[str] = field(default_factory=list)  # explicit references, as written
     topics: list[str] = field(default_factory=list)
+    questions: list[str] = field(default_factory=list)  # the editors' index: questions it answers
     annotations: list[Annotation] = field(default_factory=list)
     parallels: list[Parallel] = field(default_factory=list)
     incomplete: str | None = None
