@@ -4,8 +4,10 @@ The checked corpus (without its compiled rules, which CEL cannot pickle) is
 pickled to ``.lawkit-cache/`` beside the laws directory, keyed by a
 fingerprint of every YAML file's path, size and modification time and of
 lawkit's own source: a saved YAML file, or a changed lawkit, is a new key.
-The cache is an optimisation only — when it cannot be read or written, lawkit
-loads the corpus as usual.
+Other results derived from the corpus (the site's generated files) are kept
+the same way under their own name, keyed by that fingerprint and whatever
+else they depend on. The cache is an optimisation only — when it cannot be
+read or written, lawkit computes the value as usual.
 """
 
 from __future__ import annotations
@@ -40,29 +42,27 @@ def path_for(root: str | os.PathLike, name: str, key: str) -> Path:
     return directory(root) / f"{name}-{key}"
 
 
-def read(root: str | os.PathLike, key: str) -> Any | None:
+def load(root: str | os.PathLike, name: str, key: str) -> Any | None:
+    """The value kept under ``name`` and ``key``, or None when there is none (or it does not read)."""
     try:
-        with open(path_for(root, "corpus", key), "rb") as handle:
+        with open(path_for(root, name, key), "rb") as handle:
             return pickle.load(handle)
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
         return None
 
 
-def write(root: str | os.PathLike, key: str, corpus: Any) -> None:
-    """Save the corpus (rules left out) and drop older entries; silently skip when the disk says no."""
+def store(root: str | os.PathLike, name: str, key: str, value: Any) -> None:
+    """Keep ``value`` under ``name`` and ``key``, dropping that name's older entries; silently skip
+    when the disk says no. Written to a temporary file first, so a reader never sees half of it."""
     folder = directory(root)
     try:
         folder.mkdir(exist_ok=True)
-        for old in folder.glob("corpus-*"):
+        for old in folder.glob(f"{name}-*"):
             old.unlink()
-        rulebooks, corpus.rulebooks = corpus.rulebooks, {}
-        try:
-            temporary = folder / f".corpus-{key}.{os.getpid()}"
-            with open(temporary, "wb") as handle:
-                pickle.dump(corpus, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            temporary.replace(path_for(root, "corpus", key))
-        finally:
-            corpus.rulebooks = rulebooks
+        temporary = folder / f".{name}-{key}.{os.getpid()}"
+        with open(temporary, "wb") as handle:
+            pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        temporary.replace(path_for(root, name, key))
     except OSError:
         pass
 
@@ -73,11 +73,15 @@ def checked(root: str | os.PathLike) -> tuple[Any, str]:
     The corpus comes without compiled rules: commands that evaluate rules load afresh.
     """
     key = fingerprint(root)
-    corpus = read(root, key)
+    corpus = load(root, "corpus", key)
     if corpus is None:
         from . import check  # the full load: YAML, schema, checks, rules
 
         corpus = check(root)
         if Path(root).is_dir():
-            write(root, key, corpus)
+            rulebooks, corpus.rulebooks = corpus.rulebooks, {}  # CEL programs do not pickle
+            try:
+                store(root, "corpus", key, corpus)
+            finally:
+                corpus.rulebooks = rulebooks
     return corpus, key

@@ -190,6 +190,92 @@ def test_bad_corpus_fails_the_build_naming_the_file(repo, tmp_path):
     assert "Traceback" not in result.stderr
 
 
+# -- the cache of generated files -------------------------------------------------------
+
+def _project(repo: Path, tmp_path: Path) -> Path:
+    """A copy of the real project (docs, laws, scenarios, mkdocs.yml) with its own .lawkit-cache."""
+    project = tmp_path / "project"
+    shutil.copytree(repo / "docs", project / "docs")
+    shutil.copytree(repo / "laws", project / "laws")
+    shutil.copytree(repo / "tests" / "scenarios", project / "tests" / "scenarios")
+    shutil.copy(repo / "mkdocs.yml", project / "mkdocs.yml")
+    return project
+
+
+def _built(project: Path, out: str) -> Path:
+    result = build(project / "mkdocs.yml", project / out)
+    assert result.returncode == 0, result.stderr
+    return project / out
+
+
+def _site_entries(project: Path) -> list[str]:
+    return sorted(p.name for p in (project / ".lawkit-cache").glob("site-*"))
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), "utf-8")
+
+
+def test_a_warm_rebuild_is_the_same_site_and_shows_an_edited_law(repo, tmp_path):
+    project = _project(repo, tmp_path)
+    cold = _built(project, "cold")
+    entries = _site_entries(project)
+    assert len(entries) == 1  # the generated pages and JSON, kept for the next build
+    warm = _built(project, "warm")
+    assert _site_entries(project) == entries  # read back, not made again
+    for path in cold.rglob("*"):
+        if path.is_file() and path.suffix != ".gz":  # sitemap.xml.gz stamps the time it was written
+            assert path.read_bytes() == (warm / path.relative_to(cold)).read_bytes(), path
+
+    _edit(project / "laws" / "auction-bridge-1912" / "03-cutting.yaml",
+          "In cutting, the ace is the lowest card;", "In cutting, the ace is the very lowest card;")
+    edited = _built(project, "edited")
+    assert _site_entries(project) != entries
+    text = page(edited, "laws/auction-bridge-1912")
+    assert "In cutting, the ace is the very lowest card;" in text
+    assert "the very lowest card" in previews(text)["auction-bridge-1912/14"]["text"][0]  # Law 21 cites it
+    law = json.loads((edited / "api" / "auction-bridge-1912" / "14.json").read_text("utf-8"))
+    assert law["text"].startswith("In cutting, the ace is the very lowest card;")
+    assert "the very lowest card" not in page(warm, "laws/auction-bridge-1912")
+
+
+def test_a_warm_rebuild_follows_edited_scenarios_and_settings(repo, tmp_path):
+    project = _project(repo, tmp_path)
+    _built(project, "cold")
+    name = "Five candidates cut, all from one pack; the four lowest play and the highest waits"
+    _edit(project / "tests" / "scenarios" / "auction-bridge-1912.yaml", name, name + " (edited)")
+    text = page(_built(project, "scenario"), "laws/auction-bridge-1912")
+    law_16 = text[text.index('<h3 id="16"'):text.index('<h3 id="17"')]
+    assert f"<strong>{name} (edited)</strong>" in law_16  # the worked example under the law it rules in
+
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text("utf-8") + "repo_url: https://github.com/example/lawkit\n", "utf-8")
+    text = page(_built(project, "settings"), "laws/auction-bridge-1912")
+    assert 'href="https://github.com/example/lawkit/edit/master/laws/auction-bridge-1912/03-cutting.yaml"' in text
+
+
+def test_the_cache_key_covers_lawkits_own_source(tmp_path, monkeypatch):
+    """A changed lawkit (a renderer, say) renders afresh: its source is in the corpus fingerprint,
+    which the key of the generated files starts from."""
+    from lawkit import cache
+    from lawkit.site import generated
+
+    (tmp_path / "laws").mkdir()
+    package = tmp_path / "lawkit"
+    package.mkdir()
+    module = package / "law.py"
+    module.write_text("LAW = 'old'\n")
+    monkeypatch.setattr(cache, "_PACKAGE", package)
+    before = generated.key(cache.fingerprint(tmp_path / "laws"), str(tmp_path / "scenarios"), "laws", True)
+    module.write_text("LAW = 'new, longer'\n")
+    after = generated.key(cache.fingerprint(tmp_path / "laws"), str(tmp_path / "scenarios"), "laws", True)
+    assert before != after
+    assert generated.key("same", str(tmp_path / "scenarios"), "laws", True) != generated.key(
+        "same", str(tmp_path / "scenarios"), "laws", False)  # a setting the renderers read
+
+
 # -- no injection ----------------------------------------------------------------------
 
 SCRIPT = "<script>alert(1)</script>"

@@ -13,7 +13,8 @@
 - ``glossary``, ``topics``: the glossary and the topics index;
 - ``compare``: the concordance pages and the edition pages;
 - ``previews``: links to laws marked for previews, each page's preview data;
-- ``api``: the static JSON files.
+- ``api``: the static JSON files;
+- ``generated``: every page and JSON file together, rendered or read back from lawkit's cache.
 
 ``assets/`` holds the script and the style sheet the plugin adds to every page.
 ``lawkit.mkdocs_plugin`` (the entry point) re-exports ``LawkitPlugin``.

@@ -1,11 +1,12 @@
 """The ``lawkit`` MkDocs plugin: turns laws/ into pages during the build.
 
 - ``on_config`` loads and checks the corpus (bad data fails the build with a
-  PluginError naming path:line:col), runs the scenarios for worked examples,
-  and adds the plugin's script and style sheet;
-- ``on_files`` generates the pages (``File.generated``): the codes, one page
+  PluginError naming path:line:col) and adds the plugin's script and style sheet;
+- ``on_files`` adds the generated pages (``File.generated``): the codes, one page
   per code, the glossary, the topics, the concordance, each edition compared
-  with the next, and the static JSON under ``api/``;
+  with the next, and the static JSON under ``api/`` — rendered with the rules
+  compiled and the scenarios run for worked examples, or from lawkit's cache
+  when nothing they are made from changed (``generated``);
 - ``on_nav`` puts the laws right after the home page;
 - ``on_page_markdown`` fills ``<!-- lawkit:codes -->`` in a hand-written page
   with the table of codes;
@@ -20,25 +21,21 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import replace
-from functools import partial
-from typing import Callable
 from urllib.parse import urljoin
 
+import mkdocs
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files
 
-import lawkit
+from lawkit.cache import checked
 
-from . import api, previews
-from .compare import concordance_index, concordance_page, edition_page, place_pairs, topics_compared
+from . import generated, previews
 from .context import Site
-from .examples import ScenarioError, load_examples
-from .glossary import glossary_page
-from .pages import code_page, codes_table, index_page
-from .topics import topics_page
+from .examples import ScenarioError
+from .pages import codes_table
 from .urls import Urls
 
 log = get_plugin_logger(__name__)
@@ -67,7 +64,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         self.scenarios_path = os.path.join(self.root, self.config.scenarios_dir)
         if not os.path.isdir(self.laws_path):
             raise PluginError(f"lawkit: no corpus at {self.config.laws_dir}/ (plugin option laws_dir)")
-        corpus, self.corpus_key = _checked(self.laws_path)
+        corpus, corpus_key = checked(self.laws_path)  # from lawkit's cache when no file changed
         site = Site(corpus, Urls(self.config.pages_dir, config.use_directory_urls), self.root,
                     edit_base=self._edit_base(config))
         if corpus.errors:
@@ -77,12 +74,10 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             raise PluginError(f"lawkit: the corpus has {len(lines)} errors:\n{shown}")
         for problem in corpus.problems:
             log.warning(str(replace(problem, position=replace(problem.position, path=site.rel(problem.position.path)))))
-        try:
-            load_examples(site, self.scenarios_path, self.laws_path, self.corpus_key)
-        except ScenarioError as exc:
-            raise PluginError(f"lawkit: a scenario file does not load:\n{exc}") from None
-        place_pairs(site)
         self.site = site
+        self.generated_key = generated.key(corpus_key, self.scenarios_path, self.config.pages_dir,
+                                           config.use_directory_urls, self.root, site.edit_base,
+                                           mkdocs.__version__)  # the page URLs are MkDocs' own
         if "attr_list" not in config.markdown_extensions:
             config.markdown_extensions.append("attr_list")  # the ids of the generated headings
         config.extra_css.append(f"{ASSET_DIR}/lawkit.css")
@@ -101,32 +96,23 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
     # -- pages -----------------------------------------------------------------
 
     def on_files(self, files: Files, *, config) -> Files:
-        site, urls, corpus = self.site, self.site.urls, self.site.corpus
-        pages: list[tuple[str, Callable[[], str], str | None]] = [(urls.index(), lambda: index_page(site), None)]
-        for code in corpus.codes.values():
-            pages.append((urls.code(code.id), partial(code_page, site, code), code.position.path))
-        shared = os.path.join(self.laws_path, "{}.yaml")
-        pages.append((urls.glossary(), lambda: glossary_page(site), shared.format("glossary")))
-        pages.append((urls.topics(), lambda: topics_page(site), shared.format("topics")))
-        compared = topics_compared(site)
-        if compared:
-            pages.append((urls.concordance_index(), lambda: concordance_index(site), shared.format("concordance")))
-        for topic in compared:
-            pages.append((urls.concordance(topic), partial(concordance_page, site, topic),
-                          shared.format("concordance")))
-        for edition in corpus.editions:
-            pages.append((urls.edition(edition.earlier, edition.later),
-                          partial(edition_page, site, edition), shared.format("editions")))
+        made = generated.cached(self.laws_path, self.generated_key)
+        if made is None:
+            try:
+                made = generated.render(self.site, self.laws_path, self.scenarios_path)
+            except ScenarioError as exc:
+                raise PluginError(f"lawkit: a scenario file does not load:\n{exc}") from None
+            generated.keep(self.laws_path, self.generated_key, made)
         self.sources: dict[str, str | None] = {}
-        for src_uri, render, source in pages:
+        for src_uri, content, source in made.pages:
             if files.get_file_from_path(src_uri) is not None:
                 raise PluginError(f"lawkit: docs/{src_uri} would hide a generated page; move it "
                                   "(or set the plugin's pages_dir)")
             if src_uri in self.sources:
                 raise PluginError(f"lawkit: two generated pages at {src_uri} (a code id clashes with a page name)")
             self.sources[src_uri] = source
-            files.append(File.generated(config, src_uri, content=render()))
-        for src_uri, text in api.files(site):
+            files.append(File.generated(config, src_uri, content=content))
+        for src_uri, text in made.api:
             files.append(File.generated(config, src_uri, content=text))
         for name in ("lawkit.js", "lawkit.css"):
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=os.path.join(ASSETS, name)))
@@ -194,16 +180,3 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             server.watch(self.scenarios_path)
         return server
 
-
-def _checked(laws_path: str) -> tuple["lawkit.Corpus", str]:
-    """The checked corpus with its rules compiled, and its fingerprint: from lawkit's cache when
-    no file changed (a rebuild under `mkdocs serve`, a second build), else loaded and checked afresh."""
-    from lawkit.cache import checked
-    from lawkit.rules import compile_rulebooks
-
-    corpus, key = checked(laws_path)
-    if not corpus.rulebooks:  # the cache keeps no compiled CEL: compile, leaving the problems as they were
-        problems = list(corpus.problems)
-        compile_rulebooks(corpus)
-        corpus.problems = problems
-    return corpus, key

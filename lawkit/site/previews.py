@@ -24,13 +24,22 @@ ELEMENT_ID = "lawkit-previews"
 LIMIT = 900  # characters of text in one preview
 _LINK = re.compile(r"<a\b([^>]*)>")
 _HREF = re.compile(r'\bhref="([^"]*)"')
-_DATA_LAW = re.compile(r'\bdata-law="([^"]*)"')
+# No \b in front: a pattern that opens with a literal is found by a fast scan (ten times faster
+# on a code page), and '="' only occurs in markup, text escaping its quotes.
+_DATA_LAW = re.compile(r'data-law="([^"]*)"')
 
 
 def mark_links(site: Site, content: str, page_url: str) -> str:
     """Add ``data-law`` to every link pointing at a law's anchor on a code page."""
     codes = {site.urls.url(site.urls.code(code)): code for code in site.corpus.codes}
     base = "http://site.invalid/" + page_url
+    code_at: dict[str, str | None] = {}  # href without its fragment -> the code whose page it is
+
+    def code_of(address: str) -> str | None:
+        if address not in code_at:
+            parts = urlsplit(urljoin(base, address))
+            code_at[address] = codes.get(parts.path.lstrip("/")) if parts.netloc == "site.invalid" else None
+        return code_at[address]
 
     def mark(match: re.Match) -> str:
         attributes = match.group(1)
@@ -39,11 +48,11 @@ def mark_links(site: Site, content: str, page_url: str) -> str:
         href = _HREF.search(attributes)
         if href is None:
             return match.group(0)
-        parts = urlsplit(urljoin(base, html.unescape(href.group(1))))
-        if parts.netloc != "site.invalid" or not parts.fragment:
+        address, _, fragment = html.unescape(href.group(1)).partition("#")
+        if not fragment:
             return match.group(0)
-        code = codes.get(parts.path.lstrip("/"))
-        citation = f"{code}/{unquote(parts.fragment)}" if code else None
+        code = code_of(address)
+        citation = f"{code}/{unquote(fragment)}" if code else None
         if citation not in site.corpus.units:
             return match.group(0)
         return f'<a{attributes} data-law="{esc(citation)}">'
@@ -54,7 +63,11 @@ def mark_links(site: Site, content: str, page_url: str) -> str:
 def embed(site: Site, content: str) -> str:
     """The page with the preview data of every law it links to."""
     wanted = dict.fromkeys(html.unescape(c) for c in _DATA_LAW.findall(content))
-    data = {citation: preview(site, citation) for citation in wanted if citation in site.corpus.units}
+    made = site.previews
+    for citation in wanted:
+        if citation not in made and citation in site.corpus.units:
+            made[citation] = preview(site, citation)
+    data = {citation: made[citation] for citation in wanted if citation in made}
     if not data:
         return content
     return content + "\n" + json_script(data, ELEMENT_ID)

@@ -1,0 +1,85 @@
+"""Every file the plugin generates from the corpus — the pages and the static JSON —
+rendered, or read back from lawkit's cache when nothing they are made from changed.
+
+Rendering the pages and the JSON (with the compiled rules and the scenarios run for
+the worked examples) is most of the plugin's work, and its result depends only on
+what ``key`` covers: the corpus files and lawkit's source (the corpus fingerprint),
+the scenario files, and the settings the renderers read (where the pages go, the
+URL style, the project folder, the edit links). Under ``mkdocs serve`` a saved
+Markdown page, and any second build, reuses it; a saved YAML or scenario file, an
+edited lawkit or a changed setting makes a new key, and everything is rendered again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from functools import partial
+from typing import Callable
+
+from .. import cache
+from .context import Site
+from .examples import scenario_files
+
+NAME = "site"  # the cache entry: .lawkit-cache/site-<key>
+
+
+@dataclass
+class Generated:
+    pages: list[tuple[str, str, str | None]]  # (src_uri, Markdown, the YAML file its edit link opens)
+    api: list[tuple[str, str]]  # (src_uri, JSON text)
+
+
+def key(corpus_key: str, scenarios_dir: str, *settings: object) -> str:
+    digest = hashlib.sha1(f"{corpus_key}\n{os.path.abspath(scenarios_dir)}\n{settings!r}\n".encode())
+    for path in scenario_files(scenarios_dir):
+        stat = os.stat(path)
+        digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:20]
+
+
+def cached(laws_path: str, key: str) -> Generated | None:
+    found = cache.load(laws_path, NAME, key)
+    return found if isinstance(found, Generated) else None
+
+
+def keep(laws_path: str, key: str, generated: Generated) -> None:
+    cache.store(laws_path, NAME, key, generated)
+
+
+def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:
+    """Every page (in the order the nav shows them) and every JSON file. Compiles the corpus's
+    rules and runs the scenarios for the worked examples first (ScenarioError when one does not load)."""
+    from lawkit.rules import compile_rulebooks
+
+    from . import api
+    from .compare import concordance_index, concordance_page, edition_page, place_pairs, topics_compared
+    from .examples import load_examples
+    from .glossary import glossary_page
+    from .pages import code_page, index_page
+    from .topics import topics_page
+
+    urls, corpus = site.urls, site.corpus
+    if not corpus.rulebooks:  # a corpus from the cache has no compiled CEL: compile, keeping its problems
+        problems = list(corpus.problems)
+        compile_rulebooks(corpus)
+        corpus.problems = problems
+    load_examples(site, scenarios_dir)
+    place_pairs(site)
+    pages: list[tuple[str, Callable[[], str], str | None]] = [(urls.index(), lambda: index_page(site), None)]
+    for code in corpus.codes.values():
+        pages.append((urls.code(code.id), partial(code_page, site, code), code.position.path))
+    shared = os.path.join(laws_path, "{}.yaml")
+    pages.append((urls.glossary(), lambda: glossary_page(site), shared.format("glossary")))
+    pages.append((urls.topics(), lambda: topics_page(site), shared.format("topics")))
+    compared = topics_compared(site)
+    if compared:
+        pages.append((urls.concordance_index(), lambda: concordance_index(site), shared.format("concordance")))
+    for topic in compared:
+        pages.append((urls.concordance(topic), partial(concordance_page, site, topic),
+                      shared.format("concordance")))
+    for edition in corpus.editions:
+        pages.append((urls.edition(edition.earlier, edition.later),
+                      partial(edition_page, site, edition), shared.format("editions")))
+    return Generated([(src_uri, make(), source) for src_uri, make, source in pages], list(api.files(site)))
