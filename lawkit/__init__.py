@@ -21,20 +21,22 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-from .model import Code, Corpus, Heading, Item, Law, Note, Section
 from .problems import CorpusError, Position, Problem, sort_problems
 
 if TYPE_CHECKING:
     from .engine import Engine, Result, Ruling, RulingError
     from .fulltext import Hit
+    from .model import Code, Corpus, Heading, Item, Law, Note, Section
 
 __all__ = [
     "Code", "Corpus", "CorpusError", "Engine", "Heading", "Hit", "Item", "Law", "Note", "Position", "Problem",
     "Result", "Ruling", "RulingError", "Section", "check", "load", "references", "search",
 ]
 
-# The engine (and the CEL library behind it) loads only when used: `lawkit show` stays quick.
-_LAZY = {"Engine": "engine", "Result": "engine", "Ruling": "engine", "RulingError": "engine", "Hit": "fulltext"}
+# The engine (and the CEL library behind it) loads only when used: `lawkit show` stays quick;
+# so does the model, which `lawkit search` does without when its indexes are kept.
+_LAZY = {"Engine": "engine", "Result": "engine", "Ruling": "engine", "RulingError": "engine", "Hit": "fulltext",
+         **{name: "model" for name in ("Code", "Corpus", "Heading", "Item", "Law", "Note", "Section")}}
 
 
 def __getattr__(name: str) -> Any:
@@ -66,10 +68,11 @@ def load(root: str | os.PathLike = "laws") -> Corpus:
 
 def search(corpus: Corpus, query: str, *, code: str | None = None, topic: str | None = None,
            limit: int = 10) -> list["Hit"]:
-    """Laws ranked for a query written as a player would ask it.
+    """Laws ranked for a query written as a player would ask it: by the words they share
+    (bm25) and, when the model is installed, by closeness in meaning (see lawkit.fulltext).
 
-    >>> lawkit.search(corpus, "who deals after a misdeal?", code="english-whist")[0].id
-    'english-whist/43'
+    >>> lawkit.search(corpus, "who deals after a misdeal?", code="auction-bridge-1912")[0].id
+    'auction-bridge-1912/36'
     """
     from .fulltext import search as run
 

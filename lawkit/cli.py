@@ -13,10 +13,13 @@ import sys
 import textwrap
 from typing import Any, NoReturn, Sequence, TextIO
 
+from typing import TYPE_CHECKING
+
 import lawkit
-from .model import Corpus, Item, Law, Section
-from .printed import law_lines, note_line
 from .problems import did_you_mean
+
+if TYPE_CHECKING:
+    from .model import Corpus, Item, Law, Section
 
 # Each command imports what it needs when it runs: `lawkit show` should not pay for
 # the CEL library, jsonschema or the YAML parser when the corpus comes from the cache.
@@ -42,12 +45,16 @@ def _parser() -> _Parser:
                                description="Show one law (or section, or item) by its citation id.")
     show.add_argument("id", metavar="ID", help="a citation id, e.g. auction-bridge-1912/21")
     search = commands.add_parser("search", parents=[common], help="laws ranked for a question",
-                                 description="Full-text search over law text, headings, notes, annotations "
-                                             "and glossary terms, ranked (bm25), with highlighted snippets.")
+                                 description="Search the laws: full text (law text, headings, notes, "
+                                             "annotations, glossary terms; bm25) fused with closeness in "
+                                             "meaning to each law's passages and the questions it answers, "
+                                             "with highlighted snippets.")
     search.add_argument("query", metavar="QUERY", help="words or a question, e.g. 'who deals after a misdeal?'")
     search.add_argument("--code", metavar="C", help="only this code")
     search.add_argument("--topic", metavar="T", help="only laws of this topic")
     search.add_argument("--limit", metavar="N", type=int, default=10, help="at most N results (default 10)")
+    search.add_argument("--words-only", action="store_true",
+                        help="rank by shared words alone (bm25), without the model of meaning")
     refs = commands.add_parser("refs", parents=[common], help="what a law cites and what cites it",
                                description="References out of and into a law, transitively with --depth, "
                                            "or the citation graph as Graphviz (--dot) or Mermaid (--mermaid).")
@@ -292,28 +299,34 @@ def _search(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.limit < 1:
         err.write("lawkit: --limit must be at least 1\n")
         return 2
-    corpus = _load(args, err)
-    if corpus is None:
-        return 1
-    if args.code and args.code not in corpus.codes:
-        err.write(f"lawkit: no code '{args.code}'{did_you_mean(args.code, corpus.codes)}\n")
-        return 1
-    if args.topic and corpus.topics and args.topic not in corpus.topics:
-        err.write(f"lawkit: no topic '{args.topic}'{did_you_mean(args.topic, corpus.topics)}\n")
-        return 1
     from . import fulltext
+    from .cache import fingerprint
 
-    hits = fulltext.search(corpus, args.query, code=args.code, topic=args.topic, limit=args.limit,
-                           root=args.laws, key=getattr(args, "cache_key", None))
+    # Unchanged files: the indexes kept for them answer without loading the corpus.
+    searcher = fulltext.Searcher.cached(args.laws, fingerprint(args.laws), meaning=not args.words_only)
+    if searcher is None:
+        corpus = _load(args, err)
+        if corpus is None:
+            return 1
+        searcher = fulltext.Searcher.open(corpus, args.laws, getattr(args, "cache_key", None),
+                                          meaning=not args.words_only)
+    codes, topics = searcher.codes(), searcher.topics()
+    if args.code and args.code not in codes:
+        err.write(f"lawkit: no code '{args.code}'{did_you_mean(args.code, codes)}\n")
+        return 1
+    if args.topic and args.topic not in topics:
+        err.write(f"lawkit: no topic '{args.topic}'{did_you_mean(args.topic, topics)}\n")
+        return 1
+    hits = searcher(args.query, code=args.code, topic=args.topic, limit=args.limit)
     if args.json:
         _emit_json(fulltext.hits_json(args.query, hits), out)
         return 0
     if not hits:
         out.write(f"no law matches {args.query!r}\n")
+    names = searcher.names([hit.id for hit in hits])
     bold, plain = ("\033[1m", "\033[0m") if out.isatty() else ("[", "]")
     for rank, hit in enumerate(hits, 1):
-        law = corpus.law_of(hit.id)  # hits are laws
-        out.write(f"{rank:>2}. {hit.id}  ({law.name}, {law.heading.rstrip('.').title()})  score {hit.score:.2f}\n")
+        out.write(f"{rank:>2}. {hit.id}  ({names[hit.id]})  score {hit.score:.2f}\n")
         snippet = " ".join(hit.snippet.split()).replace(fulltext.MARK_OPEN, bold).replace(fulltext.MARK_CLOSE, plain)
         out.write(textwrap.fill(snippet, 78, initial_indent="    ", subsequent_indent="    ") + "\n")
     return 0
@@ -365,18 +378,20 @@ def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from .export import law_data
 
         data = law_data(law)
-        data["unit"] = None if isinstance(unit, Law) else _unit_data(unit)  # a law is its own unit
+        data["unit"] = None if unit is law else _unit_data(unit)  # a law is its own unit
         _emit_json(data, out)
         return 0
     out.write(_show_text(corpus, law, unit))
     return 0
 
 
-def _unit_data(unit: Section | Item) -> dict[str, Any]:
+def _unit_data(unit: Law | Section | Item) -> dict[str, Any]:
     return {"id": unit.id, "label": unit.label, "text": unit.text}
 
 
 def _show_text(corpus: Corpus, law: Law, unit: Law | Section | Item) -> str:
+    from .printed import law_lines, note_line
+
     code = corpus.codes[law.code]
     lines = [f"{unit.id}", f"{code.short_title or code.title} — {law.name}, under {law.heading}", ""]
     if unit is law:

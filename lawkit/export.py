@@ -115,6 +115,7 @@ def law_data(law: Law) -> dict[str, Any]:
             {"id": p.id, "relation": p.relation, "note": p.note, "subject": p.subject} for p in law.parallels
         ],
         "topics": list(law.topics),
+        "questions": list(law.questions),
         "annotations": [{"kind": a.kind, "text": a.text, "item": a.item} for a in law.annotations],
         "incomplete": law.incomplete,
         "constants": law.constants,

@@ -1,4 +1,4 @@
-"""Full-text search over the laws: SQLite FTS5 ranked by bm25.
+"""Search over the laws: SQLite FTS5 ranked by bm25, fused with search by meaning.
 
 One document per law: its heading, its printed text (items, sections), its
 notes, its annotations, the glossary terms it uses, and its topics, each a
@@ -7,6 +7,11 @@ question words are dropped, any remaining word may match (ranked by bm25),
 and the period's spellings are tolerated — honours/honors, knave/jack,
 re-deal/redeal, reëntry/re-entry — by expanding each word to its variants
 (the documents keep their spelling, so snippets quote the text as printed).
+
+Players seldom ask in the laws' words, so ``search`` also ranks the laws by
+meaning (lawkit.semantic: each law's passages and the questions the editors
+list under it, embedded) and fuses the two rankings; ``query`` alone is the
+word search.
 """
 
 from __future__ import annotations
@@ -16,14 +21,15 @@ import sqlite3
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-from .model import Corpus, Law
-from .printed import law_lines
+if TYPE_CHECKING:
+    from .model import Corpus, Law
 
 # Column order matters: weights below follow it.
 COLUMNS = ("heading", "body", "notes", "annotations", "terms", "topics", "explained")
 WEIGHTS = (3.0, 4.0, 1.0, 0.6, 1.5, 1.5, 1.0)
+_FIRST_COLUMN = 4  # id, code, topic_ids and name come first, not searched
 MARK_OPEN, MARK_CLOSE = "\u00ab", "\u00bb"  # «…» around matched words in snippets
 
 # Words that carry no meaning in a question ("who deals after a misdeal?").
@@ -56,6 +62,8 @@ class Hit:
 
 
 def _document(corpus: Corpus, law: Law, terms: dict[str, list[str]]) -> dict[str, str]:
+    from .printed import law_lines
+
     body = "\n".join(law_lines(law, notes=False))
     if law.title:
         body = f"{law.title}\n{body}"
@@ -90,7 +98,7 @@ def build(corpus: Corpus, path: str | Path = ":memory:") -> sqlite3.Connection:
     db = sqlite3.connect(str(path))
     db.execute("DROP TABLE IF EXISTS laws")
     db.execute(
-        "CREATE VIRTUAL TABLE laws USING fts5(id UNINDEXED, code UNINDEXED, topic_ids UNINDEXED, "
+        "CREATE VIRTUAL TABLE laws USING fts5(id UNINDEXED, code UNINDEXED, topic_ids UNINDEXED, name UNINDEXED, "
         + ", ".join(COLUMNS) + ", tokenize = 'porter unicode61 remove_diacritics 2')")
     terms: dict[str, list[str]] = {}
     for term in corpus.glossary:
@@ -99,8 +107,8 @@ def build(corpus: Corpus, path: str | Path = ":memory:") -> sqlite3.Connection:
     rows = []
     for law in corpus.laws():
         document = _document(corpus, law, terms)
-        rows.append((law.id, law.code, " ".join(law.topics), *(document[c] for c in COLUMNS)))
-    db.executemany(f"INSERT INTO laws VALUES ({', '.join('?' * (3 + len(COLUMNS)))})", rows)
+        rows.append((law.id, law.code, " ".join(law.topics), law.name, *(document[c] for c in COLUMNS)))
+    db.executemany(f"INSERT INTO laws VALUES ({', '.join('?' * (_FIRST_COLUMN + len(COLUMNS)))})", rows)
     db.commit()
     return db
 
@@ -130,6 +138,18 @@ def _alternatives(word: str) -> list[str]:
     return sorted(forms)
 
 
+def one_spelling(text: str) -> str:
+    """``text`` with each word that has period and modern spellings written one way (the first
+    of its pair): the meaning of "honors" and "honours", "jack" and "knave" is searched alike."""
+    def respell(match: re.Match[str]) -> str:
+        joined = "".join(_plain_words(match.group(0))).replace("-", "")
+        for old, new in _VARIANTS:
+            if old != "trumps" and joined in (old.replace("-", "").replace(" ", ""), new.replace("-", "").replace(" ", "")):
+                return old
+        return match.group(0)
+    return _WORD.sub(respell, text)
+
+
 def match_expression(query: str) -> str | None:
     """The FTS5 MATCH expression for a player's query (None when nothing is left to look for):
     each word becomes a group of its spellings, and any group may match."""
@@ -150,28 +170,40 @@ def query(db: sqlite3.Connection, text: str, *, code: str | None = None, topic: 
     if topic:
         where.append("(' ' || topic_ids || ' ') LIKE ?")
         params.append(f"% {topic} %")
-    weights = ", ".join(["0", "0", "0", *(str(w) for w in WEIGHTS)])
+    weights = ", ".join(["0"] * _FIRST_COLUMN + [str(w) for w in WEIGHTS])
     rows = db.execute(
         f"SELECT id, bm25(laws, {weights}) AS rank, "
-        f"snippet(laws, {3 + COLUMNS.index('body')}, '{MARK_OPEN}', '{MARK_CLOSE}', '…', 16) "
+        f"snippet(laws, {_FIRST_COLUMN + COLUMNS.index('body')}, '{MARK_OPEN}', '{MARK_CLOSE}', '…', 16) "
         f"FROM laws WHERE {' AND '.join(where)} ORDER BY rank LIMIT ?", (*params, limit)).fetchall()
     return [Hit(law_id, -rank, snippet) for law_id, rank, snippet in rows]
 
 
-def open_index(corpus: Corpus, root: str | Path | None, key: str | None) -> sqlite3.Connection:
-    """The index for this corpus: the cached file when it exists, else built (and cached)."""
-    if root is None or key is None:
-        return build(corpus)
+def _index_path(root: str | Path, key: str) -> Path:
     from . import cache
 
-    path = cache.path_for(root, "search", key + ".sqlite")
-    if path.exists():
-        try:
-            db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-            db.execute("SELECT count(*) FROM laws").fetchone()
-            return db
-        except sqlite3.DatabaseError:
-            pass
+    return cache.path_for(root, "search", key + ".sqlite")
+
+
+def cached_index(root: str | Path | None, key: str | None) -> sqlite3.Connection | None:
+    """The index kept for the corpus with cache key ``key``, when there is one."""
+    if root is None or key is None or not _index_path(root, key).exists():
+        return None
+    try:
+        db = sqlite3.connect(f"file:{_index_path(root, key)}?mode=ro", uri=True)
+        db.execute("SELECT id, name FROM laws LIMIT 1").fetchall()
+        return db
+    except sqlite3.DatabaseError:
+        return None
+
+
+def open_index(corpus: Corpus, root: str | Path | None, key: str | None) -> sqlite3.Connection:
+    """The index for this corpus: the cached file when it exists, else built (and cached)."""
+    db = cached_index(root, key)
+    if db is not None:
+        return db
+    if root is None or key is None:
+        return build(corpus)
+    path = _index_path(root, key)
     try:
         path.parent.mkdir(exist_ok=True)
         for old in path.parent.glob("search-*.sqlite"):
@@ -184,10 +216,102 @@ def open_index(corpus: Corpus, root: str | Path | None, key: str | None) -> sqli
         return build(corpus)
 
 
+# Reciprocal rank fusion of the two rankings: a law's score is the sum over rankings of
+# weight / (RANK_OFFSET + rank). Meaning weighs more than shared words: players rarely use
+# the laws' words. Chosen on benchmarks/questions.yaml, checked on questions-heldout.yaml.
+RANK_OFFSET = 10
+WORDS_WEIGHT, MEANING_WEIGHT = 1.0, 4.0
+FUSION_DEPTH = 50  # how far down each ranking counts
+
+
+class Searcher:
+    """Search over one corpus's indexes, opened once: the words (FTS5) and, when the model is
+    installed, the meaning (lawkit.semantic). Call it with a query (see ``search``)."""
+
+    def __init__(self, words: sqlite3.Connection, meaning: Any = None) -> None:
+        self.words = words
+        self.meaning = meaning
+
+    @classmethod
+    def open(cls, corpus: Corpus, root: str | Path | None = None, key: str | None = None,
+             meaning: bool = True) -> "Searcher":
+        """The indexes of ``corpus``, from the cache beside ``root`` when kept under ``key``,
+        else built (and kept)."""
+        from . import semantic
+
+        by_meaning = semantic.open_index(corpus, root, key) if meaning and semantic.available() else None
+        return cls(open_index(corpus, root, key), by_meaning)
+
+    @classmethod
+    def cached(cls, root: str | Path, key: str, meaning: bool = True) -> "Searcher | None":
+        """The indexes kept for cache key ``key`` without loading the corpus, or None."""
+        from . import semantic
+
+        words = cached_index(root, key)
+        if words is None:
+            return None
+        if not meaning or not semantic.available():
+            return cls(words)
+        by_meaning = semantic.cached_index(root, key)
+        return None if by_meaning is None else cls(words, by_meaning)
+
+    def codes(self) -> list[str]:
+        return [code for code, in self.words.execute("SELECT DISTINCT code FROM laws")]
+
+    def topics(self) -> list[str]:
+        found = {t for ids, in self.words.execute("SELECT topic_ids FROM laws") for t in ids.split()}
+        return sorted(found)
+
+    def names(self, law_ids: list[str]) -> dict[str, str]:
+        """How a reader names each law: 'Law 14, Cutting'."""
+        marks = ", ".join("?" * len(law_ids))
+        return {law_id: f"{name}, {heading.rstrip('.').title()}" for law_id, name, heading in self.words.execute(
+            f"SELECT id, name, heading FROM laws WHERE id IN ({marks})", law_ids)}
+
+    def __call__(self, text: str, *, code: str | None = None, topic: str | None = None,
+                 limit: int = 10) -> list[Hit]:
+        by_words = query(self.words, text, code=code, topic=topic,
+                         limit=FUSION_DEPTH if self.meaning is not None else limit)
+        if self.meaning is None or not words(text):
+            return by_words[:limit]
+        allowed = None
+        if code or topic:
+            allowed = [law_id for law_id, law_code, ids in self.words.execute("SELECT id, code, topic_ids FROM laws")
+                       if (code is None or law_code == code) and (topic is None or topic in ids.split())]
+        by_meaning = self.meaning.closest(one_spelling(text), allowed, FUSION_DEPTH)
+        scores: dict[str, float] = {}
+        for rank, hit in enumerate(by_words):
+            scores[hit.id] = scores.get(hit.id, 0.0) + WORDS_WEIGHT / (RANK_OFFSET + rank + 1)
+        for rank, (law_id, _, _) in enumerate(by_meaning):
+            scores[law_id] = scores.get(law_id, 0.0) + MEANING_WEIGHT / (RANK_OFFSET + rank + 1)
+        snippets = {hit.id: hit.snippet for hit in by_words}
+        for law_id, _, passage in by_meaning:
+            snippets.setdefault(law_id, _passage_snippet(passage, text))
+        ranked = sorted(scores, key=lambda law_id: -scores[law_id])[:limit]
+        return [Hit(law_id, scores[law_id], snippets[law_id]) for law_id in ranked]
+
+
 def search(corpus: Corpus, text: str, *, code: str | None = None, topic: str | None = None, limit: int = 10,
-           root: str | Path | None = None, key: str | None = None) -> list[Hit]:
-    """Ranked laws for a query (see module docstring)."""
-    return query(open_index(corpus, root, key), text, code=code, topic=topic, limit=limit)
+           root: str | Path | None = None, key: str | None = None, meaning: bool = True) -> list[Hit]:
+    """Ranked laws for a query: bm25 over the words, fused with the laws' closeness in meaning
+    (lawkit.semantic) when the model is installed and ``meaning`` is true. ``root`` (the laws
+    directory) and ``key`` (the corpus's cache key) let both indexes come from the cache."""
+    return Searcher.open(corpus, root, key, meaning)(text, code=code, topic=topic, limit=limit)
+
+
+def _passage_snippet(passage: Any, text: str, size: int = 24) -> str:
+    """The passage that matched in meaning, shortened, with the query's words marked."""
+    if passage.kind == "question":
+        shown = f"answers “{passage.text}”"
+    else:
+        shown_words = passage.text.split()
+        shown = " ".join(shown_words[:size]) + (" …" if len(shown_words) > size else "")
+    wanted = set(words(text))
+
+    def mark(match: re.Match[str]) -> str:
+        word = match.group(0)
+        return f"{MARK_OPEN}{word}{MARK_CLOSE}" if set(_plain_words(word)) & wanted else word
+    return _WORD.sub(mark, shown)
 
 
 def hits_json(text: str, hits: Iterable[Hit]) -> dict[str, Any]:

