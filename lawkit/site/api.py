@@ -7,18 +7,12 @@ from __future__ import annotations
 import json
 from typing import Any, Iterator
 
-from ..export import code_data, export, law_data
+from ..export import export
 from .context import Site
 
 
 def _dump(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
-
-
-def _code(site: Site, code_id: str) -> dict[str, Any]:
-    code = site.corpus.codes[code_id]
-    data = code_data(code, site.corpus.rulebooks.get(code_id))
-    return _relative(site, data)
 
 
 def _relative(site: Site, data: dict[str, Any]) -> dict[str, Any]:
@@ -37,17 +31,15 @@ def files(site: Site) -> Iterator[tuple[str, str]]:
     whole["codes"] = [_relative(site, code) for code in whole["codes"]]
     yield urls.api_export(), _dump(whole)
     listing = []
-    for code in site.corpus.codes.values():
-        yield urls.api_code(code.id), _dump(_code(site, code.id))
+    # each code's file, and each law's, is its entry in the export: made once
+    for code, data in zip(site.corpus.codes.values(), whole["codes"]):
+        yield urls.api_code(code.id), _dump(data)
         laws = []
-        for law in code.laws:
-            data = law_data(law)
-            data["file"] = site.rel(data["file"])
-            data["code"] = code.id
+        for law, law_data in zip(code.laws, data["laws"]):
             # "page" is the book's page number, as in the export; the site's page is "url"
-            data["url"] = urls.url(urls.code(code.id)) + "#" + law.id.split("/", 1)[1]
-            yield urls.api_law(law.id), _dump(data)
-            laws.append({"id": law.id, "json": urls.api_law(law.id), "url": data["url"]})
+            url = urls.url(urls.code(code.id)) + "#" + law.id.split("/", 1)[1]
+            yield urls.api_law(law.id), _dump({**law_data, "code": code.id, "url": url})
+            laws.append({"id": law.id, "json": urls.api_law(law.id), "url": url})
         listing.append({"id": code.id, "title": code.title, "short_title": code.short_title,
                         "json": urls.api_code(code.id), "url": urls.url(urls.code(code.id)), "laws": laws})
     yield "api/index.json", _dump({"export": urls.api_export(), "codes": listing})
