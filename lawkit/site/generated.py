@@ -53,7 +53,7 @@ def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:
     rules and runs the scenarios for the worked examples first (ScenarioError when one does not load)."""
     from lawkit.rules import compile_rulebooks
 
-    from . import api
+    from . import api, ask
     from .compare import concordance_index, concordance_page, edition_page, place_pairs, topics_compared
     from .examples import load_examples
     from .glossary import glossary_page
@@ -68,6 +68,10 @@ def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:
     load_examples(site, scenarios_dir)
     place_pairs(site)
     pages: list[tuple[str, Callable[[], str], str | None]] = [(urls.index(), lambda: index_page(site), None)]
+    api_files = list(api.files(site))
+    if ask.available():
+        pages.append((urls.ask(), lambda: ask.page(site), None))
+        api_files.append((ask.INDEX, ask.index_file(site, laws_path)))
     for code in corpus.codes.values():
         pages.append((urls.code(code.id), partial(code_page, site, code), code.position.path))
     shared = os.path.join(laws_path, "{}.yaml")
@@ -82,4 +86,4 @@ def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:
     for edition in corpus.editions:
         pages.append((urls.edition(edition.earlier, edition.later),
                       partial(edition_page, site, edition), shared.format("editions")))
-    return Generated([(src_uri, make(), source) for src_uri, make, source in pages], list(api.files(site)))
+    return Generated([(src_uri, make(), source) for src_uri, make, source in pages], api_files)

@@ -32,16 +32,15 @@ from mkdocs.structure.files import File, Files
 
 from lawkit.cache import checked
 
-from . import generated, previews
+from . import ask, generated, previews
 from .context import Site
 from .examples import ScenarioError
 from .pages import codes_table
-from .urls import Urls
+from .urls import ASSET_DIR, Urls
 
 log = get_plugin_logger(__name__)
 
 ASSETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assets")
-ASSET_DIR = "assets/lawkit"  # where the script and style sheet go in the site
 CODES_MARKER = "<!-- lawkit:codes -->"
 
 
@@ -77,7 +76,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         self.site = site
         self.generated_key = generated.key(corpus_key, self.scenarios_path, self.config.pages_dir,
                                            config.use_directory_urls, self.root, site.edit_base,
-                                           mkdocs.__version__)  # the page URLs are MkDocs' own
+                                           mkdocs.__version__,  # the page URLs are MkDocs' own
+                                           ask.available())
         if "attr_list" not in config.markdown_extensions:
             config.markdown_extensions.append("attr_list")  # the ids of the generated headings
         config.extra_css.append(f"{ASSET_DIR}/lawkit.css")
@@ -114,8 +114,11 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             files.append(File.generated(config, src_uri, content=content))
         for src_uri, text in made.api:
             files.append(File.generated(config, src_uri, content=text))
-        for name in ("lawkit.js", "lawkit.css"):
+        for name in ("lawkit.js", "lawkit.css", "lawkit-ask.js", ask.LUNR):
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=os.path.join(ASSETS, name)))
+        if ask.available():  # the model behind the Ask page (its index is in made.api)
+            files.append(File.generated(config, ask.MODEL, content=ask.cached_model_file(self.laws_path)))
+            files.append(File.generated(config, ask.VOCABULARY, abs_src_path=ask.vocabulary_path()))
         return files
 
     def on_nav(self, nav, *, config, files):

@@ -18,6 +18,8 @@ from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
 
 
+ASSET_DIR = "assets/lawkit"  # where the plugin's scripts and style sheet go in the site
+
 class Urls:
     def __init__(self, base: str, use_directory_urls: bool):
         self.base = base.strip("/")
@@ -31,6 +33,9 @@ class Urls:
 
     def code(self, code_id: str) -> str:
         return f"{self.base}/{code_id}.md"
+
+    def ask(self) -> str:
+        return f"{self.base}/ask.md"
 
     def glossary(self) -> str:
         return f"{self.base}/glossary.md"

@@ -1,0 +1,169 @@
+"""The "Ask a question" page: lawkit's search (words and meaning fused) in the browser.
+
+``assets/lawkit-ask.js`` runs the search as lawkit.fulltext does in Python,
+from three files under ``api/search/``:
+
+- ``model.bin``: all-MiniLM-L6-v2, each weight matrix quantized to 8 bits a
+  row with the row's scale (23 MB instead of 90; cosines with the full model
+  above 0.999), the other tensors as float32, after a JSON header that
+  locates them;
+- ``vocab.txt``: its WordPiece vocabulary;
+- ``index.json``: each law's name, heading, address and searched text (the
+  columns of the FTS5 index, for lunr, the engine behind Material's search,
+  which stands in for FTS5 in the browser), the passages with their
+  embeddings (8 bits, a scale each), and the fusion's constants.
+
+The page appears when the model package is installed (scripts/site installs it).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import struct
+from typing import Any
+
+from .. import _minilm, cache, fulltext, semantic
+from .context import Site
+from .urls import ASSET_DIR
+
+MODEL, VOCABULARY, INDEX = "api/search/model.bin", "api/search/vocab.txt", "api/search/index.json"
+LUNR = "lunr.min.js"  # lunr 2.3.9 (MIT), as in Material's search; served with the plugin's assets
+
+
+def available() -> bool:
+    return semantic.available()
+
+
+def _quantized(matrix: Any) -> tuple[Any, Any]:
+    """int8 rows and each row's scale (largest magnitude / 127)."""
+    import numpy as np
+
+    scale = np.abs(matrix).max(axis=1) / 127.0
+    scale[scale == 0] = 1.0
+    return np.round(matrix / scale[:, None]).astype(np.int8), scale.astype(np.float32)
+
+
+def model_file() -> bytes:
+    """model.bin: a little-endian uint32 header length, the JSON header, then the tensors."""
+    import numpy as np
+
+    weights = semantic.encoder()._weights
+    header: dict[str, Any] = {"config": {"hidden": 384, "heads": _minilm.HEADS, "layers": _minilm.LAYERS},
+                              "tensors": {}}
+    chunks: list[bytes] = []
+    offset = 0
+
+    def add(data: bytes) -> int:
+        nonlocal offset
+        start = offset
+        chunks.append(data)
+        offset += len(data)
+        pad = (-offset) % 4  # float32 views want 4-byte offsets
+        chunks.append(b"\0" * pad)
+        offset += pad
+        return start
+
+    for name, tensor in weights.items():
+        if name == "embeddings.position_ids":
+            continue
+        if name == "embeddings.position_embeddings.weight":
+            tensor = tensor[:_minilm.MAX_TOKENS]  # the model never reads further
+        if tensor.ndim == 2 and name != "embeddings.token_type_embeddings.weight" and "position" not in name:
+            rows, scale = _quantized(np.asarray(tensor, dtype=np.float32))
+            header["tensors"][name] = {"dtype": "int8", "shape": list(rows.shape), "offset": add(rows.tobytes()),
+                                       "scale_offset": add(scale.astype("<f4").tobytes())}
+        else:
+            header["tensors"][name] = {"dtype": "float32", "shape": list(tensor.shape),
+                                       "offset": add(np.asarray(tensor, dtype="<f4").tobytes())}
+    head = json.dumps(header, separators=(",", ":")).encode("utf-8")
+    head += b" " * ((-(4 + len(head))) % 4)
+    return struct.pack("<I", len(head)) + head + b"".join(chunks)
+
+
+def vocabulary_path() -> str:
+    directory = _minilm.model_dir()
+    assert directory is not None
+    return str(directory / "vocab.txt")
+
+
+def cached_model_file(laws_path: str) -> bytes:
+    """model.bin, kept in lawkit's cache: it depends on the model alone."""
+    directory = _minilm.model_dir()
+    assert directory is not None
+    stat = (directory / "model.safetensors").stat()
+    key = f"{stat.st_size}-{stat.st_mtime_ns}"
+    kept = cache.load(laws_path, "browser-model", key)
+    if isinstance(kept, bytes):
+        return kept
+    made = model_file()
+    cache.store(laws_path, "browser-model", key, made)
+    return made
+
+
+def index_file(site: Site, laws_path: str) -> str:
+    import numpy as np
+
+    corpus, urls = site.corpus, site.urls
+    terms: dict[str, list[str]] = {}
+    for term in corpus.glossary:
+        for law_id in term.used_by:
+            terms.setdefault(law_id, []).append(term.term)
+    laws: list[dict[str, Any]] = []
+    position: dict[str, int] = {}
+    for law in corpus.laws():
+        position[law.id] = len(laws)
+        document = fulltext._document(corpus, law, terms)
+        laws.append({"id": law.id, "name": law.name, "heading": law.heading.rstrip(".").title(),
+                     "url": urls.url(urls.code(law.code)) + "#" + law.id.split("/", 1)[1],
+                     "words": [document[column] for column in fulltext.COLUMNS]})
+    index = semantic.open_index(corpus, laws_path)  # embeddings kept by content: only new text is embedded
+    vectors, scale = _quantized(index.vectors)
+    data = {
+        "max_tokens": _minilm.MAX_TOKENS,
+        "fusion": {"offset": fulltext.RANK_OFFSET, "words": fulltext.WORDS_WEIGHT,
+                   "meaning": fulltext.MEANING_WEIGHT, "depth": fulltext.FUSION_DEPTH},
+        "stopwords": sorted(fulltext.STOPWORDS),
+        "variants": [list(pair) for pair in fulltext._VARIANTS],
+        "words": {"fields": [{"name": c, "boost": w} for c, w in zip(fulltext.COLUMNS, fulltext.WEIGHTS)]},
+        "laws": laws,
+        "passages": {
+            "law": [position[p.law] for p in index.passages],
+            "kind": [p.kind for p in index.passages],
+            "text": [p.text for p in index.passages],
+            "scale": [float(s) for s in np.asarray(scale, dtype=np.float64)],
+            "vectors": base64.b64encode(vectors.tobytes()).decode("ascii"),
+        },
+    }
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def page(site: Site) -> str:
+    """The page's Markdown: a form the script answers (it reads ?ask= too)."""
+    urls = site.urls
+    root = "../" * urls.url(urls.ask()).count("/")  # from this page to the site's root
+    base = root + INDEX.rsplit("/", 1)[0] + "/"
+    lunr = urls.href(urls.ask(), f"{ASSET_DIR}/{LUNR}")
+    script = urls.href(urls.ask(), f"{ASSET_DIR}/lawkit-ask.js")
+    return f"""# Ask a question
+
+Ask as you would ask a player or a tournament director ("can my partner
+deal for me?", "what if the trump card turned differs from the trump
+slip?"). The laws are ranked by the words they share with your question
+and by how close they are in meaning to each law's text and to the
+questions listed under it, measured by a small language model
+(all-MiniLM-L6-v2) that runs here, in your browser: nothing leaves the page.
+The first question loads the model (23 MB), then answers take a moment.
+The same search is `lawkit search` on the command line.
+
+<form class="lk-ask" data-lk-ask="{html.escape(base)}" data-lk-root="{html.escape(root)}" role="search">
+<input type="search" name="ask" aria-label="Your question" placeholder="Who deals after a misdeal?" required>
+<button type="submit" class="md-button md-button--primary">Ask</button>
+</form>
+<p id="lk-ask-status" class="lk-ask__status" role="status" aria-live="polite"></p>
+<ol id="lk-ask-results" class="lk-ask__results"></ol>
+
+<script src="{html.escape(lunr)}"></script>
+<script src="{html.escape(script)}"></script>
+"""
