@@ -17,6 +17,10 @@ the law texts). Where a benchmark question is nearly the same sentence as
 one of those (word-set Jaccard >= 0.6), it tells little about matching
 meaning, so each set is also scored without such questions.
 Targets: top-1 >= 80%, top-5 >= 95%, both ahead of lunr.
+
+--browser adds the site's Ask page: the site is built, served on 127.0.0.1
+and every question asked in Debian's Chromium (the same search in
+JavaScript: lunr for the words, the model quantized to 8 bits).
 """
 
 from __future__ import annotations
@@ -57,6 +61,42 @@ def lunr_search(index, question: str) -> list[str]:
         return []
 
 
+def browser_answers():
+    """A function asking the built site's Ask page (in Debian's Chromium, through Playwright)
+    every question of a set: the search as a reader of the site gets it."""
+    import functools
+    import subprocess
+    import tempfile
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import ARGS, CHROMIUM
+
+    site = Path(tempfile.mkdtemp(prefix="lawkit-site-"))
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)], cwd=REPO, check=True)
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    def ask(questions: list[dict]) -> list[list[str]]:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}/laws/ask/")
+            found = page.evaluate("async (qs) => { const out = []; for (const q of qs) "
+                                  "out.push((await window.lawkitAsk(q, 5)).map(h => h.id)); return out; }",
+                                  [q["question"] for q in questions])
+            browser.close()
+        return found
+    return ask
+
+
 def _words(text: str) -> set[str]:
     return set(re.findall(r"[a-z]+", text.lower()))
 
@@ -69,6 +109,8 @@ def near_duplicate(question: str, editors: list[set[str]]) -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--misses", action="store_true", help="list the questions lawkit misses")
+    parser.add_argument("--browser", action="store_true",
+                        help="also the site's Ask page: build the site, ask every question in Chromium")
     args = parser.parse_args()
     corpus = lawkit.load(REPO / "laws")
     if not semantic.available():
@@ -82,11 +124,14 @@ def main() -> None:
         "lawkit meaning": lambda q: [law for law, _, _ in searcher.meaning.closest(q, None, 5)],
         "lunr (plain)": lambda q: lunr_search(index, q)[:5],
     }
+    if args.browser:
+        engines["site Ask page (browser)"] = browser_answers()
     misses = []
     print(f"{'question set':<42} {'engine':<24} {'top-1':>6} {'top-5':>6}")
     for name in QUESTION_SETS:
         questions = yaml.safe_load((HERE / name).read_text("utf-8"))["questions"]
-        found = {engine: [ask(q["question"]) for q in questions] for engine, ask in engines.items()}
+        found = {engine: ask(questions) if engine.startswith("site") else [ask(q["question"]) for q in questions]
+                 for engine, ask in engines.items()}
         distinct = [i for i, q in enumerate(questions) if not near_duplicate(q["question"], editors)]
         for label, chosen in ((f"{name} ({len(questions)})", range(len(questions))),
                               (f"  without near-duplicates ({len(distinct)})", distinct)):
