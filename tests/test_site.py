@@ -301,6 +301,7 @@ def _evil_project(make_corpus, tmp_path: Path) -> Path:
             "    notes:\n"
             "      - mark: '1'\n"
             f"        text: 'See Law 2. {EVIL}'\n"
+            f"    questions: ['what does {EVIL} mean?']\n"
             "    annotations:\n"
             "      - kind: gloss\n"
             f"        text: 'Compare `demo/2`. {EVIL}'\n"
@@ -336,8 +337,8 @@ def test_no_corpus_string_reaches_a_page_unescaped(make_corpus, tmp_path):
 
     code = (built / "laws" / "demo" / "index.html").read_text("utf-8")
     escaped = html.escape(SCRIPT)
-    assert f"A revoke" in code and escaped in code  # shown as text, in the law, note and annotation
-    assert code.count(escaped) >= 4
+    assert f"A revoke" in code and escaped in code  # shown as text, in the law, note, annotation, question
+    assert code.count(escaped) >= 5
     # the glossary definition in the term's tooltip, escaped inside the attribute
     title = re.search(r'<abbr class="lk-term" title="([^"]*)" data-term="revoke">', code).group(1)
     assert "<" not in title and html.unescape(title) == f'Failing to follow suit. {EVIL} "quoted"'

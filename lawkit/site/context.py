@@ -31,6 +31,7 @@ class Site:
     urls: Urls
     root: str  # the folder of mkdocs.yml: paths in links and JSON are relative to it
     edit_base: str | None = None  # the repository's edit URL for the root folder, if repo_url is set
+    ask: bool = False  # the site has the Ask page (lawkit's search in the browser)
     examples: dict[str, list[Example]] = field(default_factory=dict)  # law id -> worked examples
     pairs: dict[Any, tuple[str, str, str]] = field(default_factory=dict)  # Position of a parallel -> (page, anchor, kind)
     term_ids: dict[str, str] = field(default_factory=dict)  # glossary term -> anchor on the glossary page

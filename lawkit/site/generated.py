@@ -65,11 +65,12 @@ def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:
         problems = list(corpus.problems)
         compile_rulebooks(corpus)
         corpus.problems = problems
+    site.ask = ask.available()
     load_examples(site, scenarios_dir)
     place_pairs(site)
     pages: list[tuple[str, Callable[[], str], str | None]] = [(urls.index(), lambda: index_page(site), None)]
     api_files = list(api.files(site))
-    if ask.available():
+    if site.ask:
         pages.append((urls.ask(), lambda: ask.page(site), None))
         api_files.append((ask.INDEX, ask.index_file(site, laws_path)))
     for code in corpus.codes.values():

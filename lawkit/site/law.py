@@ -9,6 +9,8 @@ the laws citing it and its parallels; and its machine clauses.
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from ..model import Item, Law, Note, Section
 from ..printed import lead
 from .clauses import clauses
@@ -65,6 +67,7 @@ def law_block(site: Site, page: str, law: Law, *, notes_here: bool = True,
     if notes_here and law.all_notes():
         out.append(notes_block(text, law, law.all_notes()))
     out.append(editors_notes(site, page, law))
+    out.append(_questions(site, page, law))
     out.append(_links(site, page, law))
     out.append(clauses(site, page, law))
     out.append("</div>")
@@ -142,6 +145,21 @@ def editors_notes(site: Site, page: str, law: Law) -> str:
                    f"{annotated(site, page, annotation.text, law.code)}</p>")
     out.append("</div>")
     return "".join(out)
+
+
+def _questions(site: Site, page: str, law: Law) -> str:
+    """The questions the editors list under the law, folded; each asks the Ask page (when the
+    site has one) which laws answer it. Kept out of Material's search index: its ranking is by
+    words, and a law's questions name its neighbours' subjects too (measured: "trump slip" and
+    "bystander" then led to the wrong laws); the Ask page searches them by meaning."""
+    if not law.questions:
+        return ""
+    ask = site.urls.href(page, site.urls.ask()) if site.ask else None
+    items = "".join(
+        f'<li><a href="{esc(ask)}?ask={esc(quote(question))}">{esc(question)}</a></li>' if ask
+        else f"<li>{esc(question)}</li>" for question in law.questions)
+    return (f'<details class="question lk-questions" data-search-exclude><summary>Questions this law answers</summary>'
+            f"<ul>{items}</ul></details>")
 
 
 def _links(site: Site, page: str, law: Law) -> str:

@@ -66,3 +66,17 @@ def test_the_browser_agrees_with_python(page, corpus):
     same_first = sum(b[:1] == p[:1] for b, p in zip(found, python))
     in_five = sum(p[0] in b for b, p in zip(found, python))
     assert same_first >= 16 and in_five >= 19, json.dumps(list(zip(questions, found, python)), indent=1)
+
+
+def test_a_question_under_a_law_asks_the_ask_page(page):
+    page.goto(page.base_url + "/laws/auction-bridge-1912/#41")
+    law = page.locator('div.lk-law:has(h3[id="41"])')
+    law.locator("details.lk-questions summary").click()
+    question = law.locator("details.lk-questions li a").first
+    text = question.inner_text()
+    shot(page, "law-41-questions")
+    question.click()
+    page.wait_for_selector("#lk-ask-results li", timeout=60_000)
+    assert page.locator(".lk-ask input").input_value() == text
+    ids = page.locator("#lk-ask-results li code").all_inner_texts()
+    assert "auction-bridge-1912/41" in ids[:3], ids
