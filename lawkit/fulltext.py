@@ -270,25 +270,45 @@ class Searcher:
 
     def __call__(self, text: str, *, code: str | None = None, topic: str | None = None,
                  limit: int = 10) -> list[Hit]:
-        by_words = query(self.words, text, code=code, topic=topic,
-                         limit=FUSION_DEPTH if self.meaning is not None else limit)
         if self.meaning is None or not words(text):
-            return by_words[:limit]
+            return query(self.words, text, code=code, topic=topic, limit=limit)
+        named = self.named_codes(text) if code is None else set()
+        if not named:
+            return self._fused(text, {code} if code else None, topic)[:limit]
+        # A question that names a game ("in duplicate whist", "under the 1904 laws") is answered
+        # from its laws first, as if asked with --code; the other codes' laws follow.
+        first = self._fused(text, named, topic)
+        chosen = {hit.id for hit in first}
+        return (first + [hit for hit in self._fused(text, None, topic) if hit.id not in chosen])[:limit]
+
+    def _fused(self, text: str, codes: set[str] | None, topic: str | None) -> list[Hit]:
+        """Both rankings of the laws of ``codes`` (all when None) and ``topic``, fused."""
+        by_words = [hit for one in (sorted(codes) if codes else [None])
+                    for hit in query(self.words, text, code=one, topic=topic, limit=FUSION_DEPTH)]
+        by_words.sort(key=lambda hit: -hit.score)
         allowed = None
-        if code or topic:
+        if codes or topic:
             allowed = [law_id for law_id, law_code, ids in self.words.execute("SELECT id, code, topic_ids FROM laws")
-                       if (code is None or law_code == code) and (topic is None or topic in ids.split())]
+                       if (not codes or law_code in codes) and (topic is None or topic in ids.split())]
         by_meaning = self.meaning.closest(one_spelling(text), allowed, FUSION_DEPTH)
         scores: dict[str, float] = {}
-        for rank, hit in enumerate(by_words):
+        for rank, hit in enumerate(by_words[:FUSION_DEPTH]):
             scores[hit.id] = scores.get(hit.id, 0.0) + WORDS_WEIGHT / (RANK_OFFSET + rank + 1)
         for rank, (law_id, _, _) in enumerate(by_meaning):
             scores[law_id] = scores.get(law_id, 0.0) + MEANING_WEIGHT / (RANK_OFFSET + rank + 1)
         snippets = {hit.id: hit.snippet for hit in by_words}
         for law_id, _, passage in by_meaning:
             snippets.setdefault(law_id, _passage_snippet(passage, text))
-        ranked = sorted(scores, key=lambda law_id: -scores[law_id])[:limit]
-        return [Hit(law_id, scores[law_id], snippets[law_id]) for law_id in ranked]
+        return [Hit(law_id, scores[law_id], snippets[law_id]) for law_id in sorted(scores, key=lambda i: -scores[i])]
+
+    def named_codes(self, text: str) -> set[str]:
+        """The codes a query names, by the words of their ids ("auction", "whist", "1904"):
+        those naming the most; none when no code, or every code, is named."""
+        asked = set(_plain_words(text))
+        counts = {code: len(asked & set(code.split("-"))) for code in self.codes()}
+        best = max(counts.values(), default=0)
+        named = {code for code, count in counts.items() if count == best}
+        return named if best and len(named) < len(counts) else set()
 
 
 def search(corpus: Corpus, text: str, *, code: str | None = None, topic: str | None = None, limit: int = 10,

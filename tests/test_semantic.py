@@ -127,3 +127,16 @@ def test_words_only_and_without_the_model(run_cli, repo, monkeypatch):
     code, out, _ = run_cli(["search", "can a spectator say something about the play?", "--code",
                             "auction-bridge-1912", "--json"])
     assert code == 0 and [r["id"] for r in json.loads(out)["results"]] == words_only
+
+
+def test_a_question_naming_a_game_looks_in_its_laws_first(corpus):
+    searcher = fulltext.Searcher.open(corpus, corpus.root)
+    assert searcher.named_codes("in duplicate whist, who keeps the score?") == {"duplicate-whist-1910"}
+    assert searcher.named_codes("at whist, who deals?") == {"english-whist", "duplicate-whist-1910",
+                                                            "whist-bridge-excerpt"}
+    assert searcher.named_codes("under the 1913 auction laws") == {"auction-bridge-1913"}
+    assert searcher.named_codes("who deals first?") == set()
+    hits = searcher("under the 1904 laws, who deals first?", limit=5)
+    assert hits[0].id.startswith("bridge-1904/")
+    # the named code's laws first, then the others (still ranked)
+    assert len(searcher("who cuts in duplicate whist?", limit=40)) == 40

@@ -224,7 +224,7 @@
       }).map(function (hit) { return Number(hit.ref); });
     } catch (e) { return []; }
   };
-  Search.prototype.byMeaning = function (text, depth) {
+  Search.prototype.byMeaning = function (text, depth, allowed) {
     var query = this.model.embed(this.tokenizer.encode(this.oneSpelling(text), this.index.max_tokens));
     var P = this.index.passages, H = query.length, n = P.law.length, sims = new Float32Array(n);
     for (var r = 0; r < n; r++) {
@@ -236,27 +236,45 @@
     var seen = new Map();
     for (var i = 0; i < order.length && seen.size < depth; i++) {
       var law = P.law[order[i]];
-      if (!seen.has(law)) seen.set(law, order[i]);
+      if (!seen.has(law) && (!allowed || allowed(law))) seen.set(law, order[i]);
     }
     return Array.from(seen.entries());  // [law index, best passage]
   };
-  Search.prototype.ask = function (text, limit) {
-    var f = this.index.fusion, scores = new Map(), passageOf = new Map();
-    if (!this.queryWords(text).length) return [];
-    this.byWords(text).slice(0, f.depth).forEach(function (law, rank) {
-      scores.set(law, (scores.get(law) || 0) + f.words / (f.offset + rank + 1));
+  // The codes a question names by the words of their ids, as Searcher.named_codes.
+  Search.prototype.namedCodes = function (text) {
+    var asked = new Set(text.toLowerCase().normalize("NFD").replace(/\p{Mn}/gu, "").match(/[\p{L}\p{N}]+/gu) || []);
+    var codes = Array.from(new Set(this.index.laws.map(function (law) { return law.id.split("/")[0]; })));
+    var counts = codes.map(function (code) {
+      return code.split("-").filter(function (w) { return asked.has(w); }).length;
     });
-    this.byMeaning(text, f.depth).forEach(function (entry, rank) {
+    var best = Math.max.apply(null, counts.concat([0]));
+    var named = codes.filter(function (code, i) { return counts[i] === best; });
+    return best && named.length < codes.length ? new Set(named) : null;
+  };
+  Search.prototype.fused = function (text, allowed) {
+    var f = this.index.fusion, scores = new Map(), passageOf = new Map();
+    this.byWords(text).filter(function (law) { return !allowed || allowed(law); }).slice(0, f.depth)
+      .forEach(function (law, rank) { scores.set(law, (scores.get(law) || 0) + f.words / (f.offset + rank + 1)); });
+    this.byMeaning(text, f.depth, allowed).forEach(function (entry, rank) {
       scores.set(entry[0], (scores.get(entry[0]) || 0) + f.meaning / (f.offset + rank + 1));
       passageOf.set(entry[0], entry[1]);
     });
-    var laws = this.index.laws, P = this.index.passages;
     return Array.from(scores.keys()).sort(function (a, b) { return scores.get(b) - scores.get(a) || a - b; })
-      .slice(0, limit || 10).map(function (i) {
-        var p = passageOf.get(i);
-        return { id: laws[i].id, score: scores.get(i), name: laws[i].name, heading: laws[i].heading, url: laws[i].url,
-                 passage: p === undefined ? null : { kind: P.kind[p], text: P.text[p] } };
-      });
+      .map(function (i) { return { law: i, score: scores.get(i), passage: passageOf.get(i) }; });
+  };
+  Search.prototype.ask = function (text, limit) {
+    if (!this.queryWords(text).length) return [];
+    var laws = this.index.laws, P = this.index.passages, named = this.namedCodes(text), ranked;
+    if (named) {  // a question naming a game is answered from its laws first
+      var first = this.fused(text, function (i) { return named.has(laws[i].id.split("/")[0]); });
+      var chosen = new Set(first.map(function (hit) { return hit.law; }));
+      ranked = first.concat(this.fused(text, null).filter(function (hit) { return !chosen.has(hit.law); }));
+    } else ranked = this.fused(text, null);
+    return ranked.slice(0, limit || 10).map(function (hit) {
+      var law = laws[hit.law], p = hit.passage;
+      return { id: law.id, score: hit.score, name: law.name, heading: law.heading, url: law.url,
+               passage: p === undefined ? null : { kind: P.kind[p], text: P.text[p] } };
+    });
   };
 
   // ---------- the page ----------
