@@ -5,7 +5,10 @@
 Two question sets, each question with every law that answers it:
 benchmarks/questions.yaml (152 questions; lawkit's fusion weights were chosen
 on it) and benchmarks/questions-heldout.yaml (100 questions written later, by
-someone who saw neither that set nor the search engine; never tuned on). A
+someone who saw neither that set nor the search engine; the fusion weights
+were not chosen on it, but reading its misses suggested the rule that a
+question naming a game looks in that game's laws first, which then lifted
+both sets: 86% -> 90% top-1 here, 94% -> 95% on the first). A
 question is a top-1 hit when the first result is one of its answers, a top-5
 hit when any of the first five is. Engines compared: lawkit's search (words
 and meaning fused), each half alone, and a plain lunr index (lunr.py, the
