@@ -36,6 +36,15 @@ def available() -> bool:
     return semantic.available()
 
 
+def model_key() -> str | None:
+    """Which model files are installed (None: none): the Ask page's files depend on them."""
+    directory = _minilm.model_dir()
+    if directory is None:
+        return None
+    stat = (directory / "model.safetensors").stat()
+    return f"{stat.st_size}-{stat.st_mtime_ns}"
+
+
 def _quantized(matrix: Any) -> tuple[Any, Any]:
     """int8 rows and each row's scale (largest magnitude / 127)."""
     import numpy as np
@@ -90,10 +99,8 @@ def vocabulary_path() -> str:
 
 def cached_model_file(laws_path: str) -> bytes:
     """model.bin, kept in lawkit's cache: it depends on the model alone."""
-    directory = _minilm.model_dir()
-    assert directory is not None
-    stat = (directory / "model.safetensors").stat()
-    key = f"{stat.st_size}-{stat.st_mtime_ns}"
+    key = model_key()
+    assert key is not None
     kept = cache.load(laws_path, "browser-model", key)
     if isinstance(kept, bytes):
         return kept

@@ -77,7 +77,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         self.generated_key = generated.key(corpus_key, self.scenarios_path, self.config.pages_dir,
                                            config.use_directory_urls, self.root, site.edit_base,
                                            mkdocs.__version__,  # the page URLs are MkDocs' own
-                                           ask.available())
+                                           ask.model_key())  # the Ask page, and the model it embeds with
         if "attr_list" not in config.markdown_extensions:
             config.markdown_extensions.append("attr_list")  # the ids of the generated headings
         config.extra_css.append(f"{ASSET_DIR}/lawkit.css")
