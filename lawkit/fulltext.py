@@ -21,7 +21,7 @@ import sqlite3
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 if TYPE_CHECKING:
     from .model import Corpus, Law
@@ -42,7 +42,7 @@ when where whether which while who whom why will with would you your happens hap
 """.split())
 
 # The period's spellings and their modern forms, both ways.
-_VARIANTS = [
+VARIANTS = [
     ("honour", "honor"), ("honours", "honors"), ("knave", "jack"), ("knaves", "jacks"),
     ("trumps", "trump"), ("redeal", "re deal"), ("reshuffle", "re shuffle"), ("recut", "re cut"),
     ("reentry", "re entry"), ("reenter", "re enter"), ("misdeal", "mis deal"), ("no-trump", "no trump"),
@@ -93,6 +93,16 @@ def _document(corpus: Corpus, law: Law, terms: dict[str, list[str]]) -> dict[str
     }
 
 
+def documents(corpus: Corpus) -> Iterator[tuple[Law, dict[str, str]]]:
+    """Each law with the text of each searched column (also the site's Ask page's words)."""
+    terms: dict[str, list[str]] = {}
+    for term in corpus.glossary:
+        for law_id in term.used_by:
+            terms.setdefault(law_id, []).append(term.term)
+    for law in corpus.laws():
+        yield law, _document(corpus, law, terms)
+
+
 def build(corpus: Corpus, path: str | Path = ":memory:") -> sqlite3.Connection:
     """An FTS5 index of every law of the corpus (at ``path``, or in memory)."""
     db = sqlite3.connect(str(path))
@@ -100,14 +110,8 @@ def build(corpus: Corpus, path: str | Path = ":memory:") -> sqlite3.Connection:
     db.execute(
         "CREATE VIRTUAL TABLE laws USING fts5(id UNINDEXED, code UNINDEXED, topic_ids UNINDEXED, name UNINDEXED, "
         + ", ".join(COLUMNS) + ", tokenize = 'porter unicode61 remove_diacritics 2')")
-    terms: dict[str, list[str]] = {}
-    for term in corpus.glossary:
-        for law_id in term.used_by:
-            terms.setdefault(law_id, []).append(term.term)
-    rows = []
-    for law in corpus.laws():
-        document = _document(corpus, law, terms)
-        rows.append((law.id, law.code, " ".join(law.topics), law.name, *(document[c] for c in COLUMNS)))
+    rows = [(law.id, law.code, " ".join(law.topics), law.name, *(document[c] for c in COLUMNS))
+            for law, document in documents(corpus)]
     db.executemany(f"INSERT INTO laws VALUES ({', '.join('?' * (_FIRST_COLUMN + len(COLUMNS)))})", rows)
     db.commit()
     return db
@@ -131,7 +135,7 @@ def _alternatives(word: str) -> list[str]:
     forms.add(joined)
     if "-" in word:
         forms.add(word.replace("-", " "))
-    for old, new in _VARIANTS:
+    for old, new in VARIANTS:
         for a, b in ((old, new), (new, old)):
             if joined == a.replace("-", "").replace(" ", "") or word == a:
                 forms.add(b)
@@ -143,7 +147,7 @@ def one_spelling(text: str) -> str:
     of its pair): the meaning of "honors" and "honours", "jack" and "knave" is searched alike."""
     def respell(match: re.Match[str]) -> str:
         joined = "".join(_plain_words(match.group(0))).replace("-", "")
-        for old, new in _VARIANTS:
+        for old, new in VARIANTS:
             if old != "trumps" and joined in (old.replace("-", "").replace(" ", ""), new.replace("-", "").replace(" ", "")):
                 return old
         return match.group(0)

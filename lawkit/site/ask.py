@@ -113,15 +113,10 @@ def index_file(site: Site, laws_path: str) -> str:
     import numpy as np
 
     corpus, urls = site.corpus, site.urls
-    terms: dict[str, list[str]] = {}
-    for term in corpus.glossary:
-        for law_id in term.used_by:
-            terms.setdefault(law_id, []).append(term.term)
     laws: list[dict[str, Any]] = []
     position: dict[str, int] = {}
-    for law in corpus.laws():
+    for law, document in fulltext.documents(corpus):
         position[law.id] = len(laws)
-        document = fulltext._document(corpus, law, terms)
         laws.append({"id": law.id, "name": law.name, "heading": law.heading.rstrip(".").title(),
                      "url": urls.url(urls.code(law.code)) + "#" + law.id.split("/", 1)[1],
                      "words": [document[column] for column in fulltext.COLUMNS]})
@@ -132,7 +127,7 @@ def index_file(site: Site, laws_path: str) -> str:
         "fusion": {"offset": fulltext.RANK_OFFSET, "words": fulltext.WORDS_WEIGHT,
                    "meaning": fulltext.MEANING_WEIGHT, "depth": fulltext.FUSION_DEPTH},
         "stopwords": sorted(fulltext.STOPWORDS),
-        "variants": [list(pair) for pair in fulltext._VARIANTS],
+        "variants": [list(pair) for pair in fulltext.VARIANTS],
         "words": {"fields": [{"name": c, "boost": w} for c, w in zip(fulltext.COLUMNS, fulltext.WEIGHTS)]},
         "laws": laws,
         "passages": {
