@@ -117,14 +117,17 @@ class Index:
         return list(found.values())
 
 
-def _progress_printer(stream=sys.stderr) -> Callable[[int, int], None] | None:
-    if not stream.isatty():
-        return None
+def _progress_printer(stream=sys.stderr) -> Callable[[int, int], None]:
+    """Progress on standard error: a counter on a terminal, else a line at the start and the end
+    (a first search embeds every passage: about half a minute)."""
+    live, said = stream.isatty(), [False]
 
     def show(done: int, total: int) -> None:
-        stream.write(f"\rlawkit: embedding passages for search {done}/{total}")
-        if done == total:
-            stream.write("\n")
+        if live:
+            stream.write(f"\rlawkit: embedding passages for search {done}/{total}" + ("\n" if done == total else ""))
+        elif not said[0]:
+            said[0] = True
+            stream.write(f"lawkit: embedding {total} passages for search by meaning (kept in .lawkit-cache)\n")
         stream.flush()
     return show
 
