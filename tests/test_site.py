@@ -52,6 +52,8 @@ def test_real_corpus_builds_with_law_pages(site):
     assert '<a class="lk-ref" href="#14" data-law="auction-bridge-1912/14">Law 14</a>' in text  # Law 21's note
     assert "reëntry" in text
     assert "fonts.googleapis.com" not in text  # theme.font: false
+    home = (site / "index.html").read_text("utf-8")
+    assert '<a href="laws/ask/">Ask a question</a>' in home  # the home page's invitation, filled in
 
 
 def test_each_law_is_a_heading_with_its_citation_id(site):
@@ -360,3 +362,25 @@ def test_no_scenarios_folder_is_fine(make_corpus, tmp_path):
     result = build(project / "mkdocs.yml", project / "site")
     assert result.returncode == 0, result.stderr
     assert not re.search(r"^(WARNING|ERROR)", result.stderr, re.M), result.stderr
+
+
+def test_without_the_model_there_is_no_ask_page_and_no_broken_link(make_corpus, tmp_path, monkeypatch):
+    """The Ask page needs the model package; a site built without it has no Ask page, its laws'
+    questions are plain text, and the home page's invitation (the marker) is simply left out."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    from lawkit import semantic
+
+    project = _evil_project(make_corpus, tmp_path)
+    (project / "docs" / "index.md").write_text("# Home\n\n<!-- lawkit:ask -->\n\nSee [Law 1](laws/demo.md#1).\n")
+    monkeypatch.setattr(semantic, "available", lambda: False)
+    monkeypatch.chdir(project)
+    config = load_config(str(project / "mkdocs.yml"), site_dir=str(project / "site"), strict=True)
+    mkdocs_build(config)
+    site = project / "site"
+    assert not (site / "laws" / "ask").exists() and not (site / "api" / "search").exists()
+    home = (site / "index.html").read_text("utf-8")
+    assert "lawkit:ask" not in home and "Ask a question" not in home
+    code = (site / "laws" / "demo" / "index.html").read_text("utf-8")
+    assert "Questions this law answers" in code and "?ask=" not in code

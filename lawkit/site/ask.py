@@ -21,6 +21,7 @@ from __future__ import annotations
 import base64
 import html
 import json
+import posixpath
 import struct
 from typing import Any
 
@@ -139,6 +140,16 @@ def index_file(site: Site, laws_path: str) -> str:
         },
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def invitation(site: Site, src_uri: str) -> str:
+    """A paragraph inviting questions, linked from the page at ``src_uri`` (none without the page)."""
+    if not site.ask:
+        return ""
+    link = posixpath.relpath(site.urls.ask(), posixpath.dirname(src_uri) or ".")
+    return (f'[Ask a question]({link}) in your own words ("can a spectator say something about the '
+            'play?"): lawkit\'s search runs in your browser and finds the laws by meaning as well as '
+            "by their words.")
 
 
 def page(site: Site) -> str:

@@ -65,7 +65,6 @@ def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:
         problems = list(corpus.problems)
         compile_rulebooks(corpus)
         corpus.problems = problems
-    site.ask = ask.available()
     load_examples(site, scenarios_dir)
     place_pairs(site)
     pages: list[tuple[str, Callable[[], str], str | None]] = [(urls.index(), lambda: index_page(site), None)]

@@ -42,6 +42,7 @@ log = get_plugin_logger(__name__)
 
 ASSETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assets")
 CODES_MARKER = "<!-- lawkit:codes -->"
+ASK_MARKER = "<!-- lawkit:ask -->"  # a paragraph on the Ask page, when the site has one
 
 
 class LawkitConfig(Config):
@@ -65,7 +66,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             raise PluginError(f"lawkit: no corpus at {self.config.laws_dir}/ (plugin option laws_dir)")
         corpus, corpus_key = checked(self.laws_path)  # from lawkit's cache when no file changed
         site = Site(corpus, Urls(self.config.pages_dir, config.use_directory_urls), self.root,
-                    edit_base=self._edit_base(config))
+                    edit_base=self._edit_base(config), ask=ask.available())
         if corpus.errors:
             lines = [str(replace(p, position=replace(p.position, path=site.rel(p.position.path))))
                      for p in corpus.errors]
@@ -164,6 +165,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
     def on_page_markdown(self, markdown, *, page, config, files):
         if CODES_MARKER in markdown:
             markdown = markdown.replace(CODES_MARKER, codes_table(self.site, page.file.src_uri))
+        if ASK_MARKER in markdown:
+            markdown = markdown.replace(ASK_MARKER, ask.invitation(self.site, page.file.src_uri))
         return markdown
 
     def on_page_content(self, html, *, page, config, files):
