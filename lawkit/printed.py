@@ -6,7 +6,17 @@ with its sources. Paragraphs inside a text are separated by a newline.
 
 from __future__ import annotations
 
+import re
+
 from .model import Code, Heading, Item, Law, Note
+
+# The sources' _italics_ ("_must_", "_i.e._"), and a lettered number "50_a_".
+ITALIC = re.compile(r"(?<![\w_])_([^_\n]+?)_(?![A-Za-z])|(?<=\d)_([a-z])_")
+
+
+def unmarked(text: str) -> str:
+    """Text without the _italics_ marks, as read aloud ("50_a_" is "50a")."""
+    return ITALIC.sub(lambda m: m.group(1) or m.group(2), text)
 
 
 def law_lines(law: Law, notes: bool = True) -> list[str]:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +32,6 @@ if TYPE_CHECKING:
     from .model import Corpus, Law
 
 _encoder: _minilm.Encoder | None = None
-_MARKUP = re.compile(r"(?<!\w)_([^_]+)_(?!\w)")
 
 
 def available() -> bool:
@@ -51,6 +49,17 @@ def encoder() -> _minilm.Encoder:
     return _encoder
 
 
+_last_query: tuple[str, np.ndarray] | None = None
+
+
+def _query_vector(question: str) -> np.ndarray:
+    """The question's embedding; the last one is kept, as a search naming a game ranks twice."""
+    global _last_query
+    if _last_query is None or _last_query[0] != question:
+        _last_query = (question, encoder().encode([question])[0])
+    return _last_query[1]
+
+
 @dataclass(frozen=True)
 class Passage:
     law: str
@@ -59,7 +68,9 @@ class Passage:
 
 
 def _plain(text: str) -> str:
-    return " ".join(_MARKUP.sub(r"\1", text).split())
+    from .printed import unmarked
+
+    return " ".join(unmarked(text).split())
 
 
 def passages(corpus: Corpus) -> list[Passage]:
@@ -105,7 +116,7 @@ class Index:
         import numpy as np
 
         allowed = None if laws is None else set(laws)
-        similarity = self.vectors @ encoder().encode([question])[0]
+        similarity = self.vectors @ _query_vector(question)
         found: dict[str, tuple[str, float, Passage]] = {}
         for row in np.argsort(-similarity, kind="stable"):
             passage = self.passages[row]

@@ -14,8 +14,8 @@ import json
 import re
 from typing import Any
 
-# The sources' _italics_ ("_must_", "_i.e._"), and a lettered number "50_a_".
-_ITALIC = re.compile(r"(?<![\w_])_([^_\n]+?)_(?![A-Za-z])|(?<=\d)_([a-z])_")
+from ..printed import ITALIC, unmarked
+
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
 _SLUG = re.compile(r"[^\w]+")
 
@@ -27,7 +27,7 @@ def esc(text: Any) -> str:
 
 def italics(escaped: str) -> str:
     """Already escaped text with the sources' _italics_ as <em>."""
-    return _ITALIC.sub(lambda m: f"<em>{m.group(1) or m.group(2)}</em>", escaped)
+    return ITALIC.sub(lambda m: f"<em>{m.group(1) or m.group(2)}</em>", escaped)
 
 
 def printed(text: str) -> str:
@@ -37,7 +37,7 @@ def printed(text: str) -> str:
 
 def plain(text: str) -> str:
     """Text without the _italics_ marks (for titles and tooltips)."""
-    return _ITALIC.sub(lambda m: m.group(1) or m.group(2), text)
+    return unmarked(text)
 
 
 def md_heading(text: str) -> str:

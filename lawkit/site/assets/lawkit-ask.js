@@ -224,8 +224,15 @@
       }).map(function (hit) { return Number(hit.ref); });
     } catch (e) { return []; }
   };
+  Search.prototype.embed = function (text) {  // the last question's embedding is kept: it may rank twice
+    if (this.lastText !== text) {
+      this.lastVector = this.model.embed(this.tokenizer.encode(this.oneSpelling(text), this.index.max_tokens));
+      this.lastText = text;
+    }
+    return this.lastVector;
+  };
   Search.prototype.byMeaning = function (text, depth, allowed) {
-    var query = this.model.embed(this.tokenizer.encode(this.oneSpelling(text), this.index.max_tokens));
+    var query = this.embed(text);
     var P = this.index.passages, H = query.length, n = P.law.length, sims = new Float32Array(n);
     for (var r = 0; r < n; r++) {
       var acc = 0, o = r * H;
