@@ -15,6 +15,7 @@ situation can be read and one engine serves several threads.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -164,6 +165,10 @@ class Engine:
                 # Only a rule in play (some of its facts or values known) is reported or asks for facts.
                 if rule.facts.intersection(facts) or rule.inputs.intersection(produced):
                     absent = sorted(rule.facts.difference(facts))
+                    if not rule.inputs.difference(produced) and self._cannot_hold(book, rule, facts, absent):
+                        # Whatever the answers, the condition is false: nothing to ask.
+                        result.considered.append(_considered(rule, "cannot-hold", unknown_facts=absent))
+                        continue
                     for fact in absent:
                         missing.setdefault(fact, []).append(rule.key)
                     result.considered.append(_considered(
@@ -186,6 +191,35 @@ class Engine:
         result.rulings.sort(key=lambda r: order.get(r.law, 0))  # printed order reads best
         result.missing_facts = [self._question(name, rules) for name, rules in sorted(missing.items())]
         return result
+
+    def _cannot_hold(self, book: Rulebook, rule: Rule, facts: dict[str, Any], absent: list[str]) -> bool:
+        """Whether ``rule``'s condition is false for every answer the absent facts could have.
+
+        Tried only where each absent fact has a few possible values (true or false, an enum) and
+        there are at most 64 combinations; an evaluation that fails counts as "might hold".
+        """
+        if rule.when is None:
+            return False
+        domains = []
+        for name in absent:
+            kind = self.corpus.facts[name].type if name in self.corpus.facts else self._view_types.get(name)
+            if kind is None or kind.kind not in ("bool", "enum"):
+                return False
+            domains.append([False, True] if kind.kind == "bool" else list(kind.values))
+        if not domains or len(list(itertools.product(*domains))) > 64:
+            return False
+        known = {name: facts[name] for name in rule.facts if name in facts}
+        known.update({name: book.constants[name].value for name in rule.constants})
+        for values in itertools.product(*domains):
+            context = cel.Context()
+            context.update(known)
+            context.update(dict(zip(absent, values)))
+            try:
+                if rule.when.program.execute(context) is not False:
+                    return False
+            except Exception:  # a combination the rule was not written for: it might still hold
+                return False
+        return True
 
     def _question(self, name: str, rules: list[str]) -> dict[str, Any]:
         """What to ask for a name the situation lacks: a fact's question, or the part of the record a view needs."""
