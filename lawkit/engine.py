@@ -89,6 +89,8 @@ class Engine:
         self.corpus = corpus
         self.model = corpus.situation_model
         self._orders: dict[str, dict[str, int]] = {}
+        self._read_by_rules = frozenset(name for book in corpus.rulebooks.values() for rule in book.rules
+                                        for name in rule.facts if name in self.model.views.views)
         self._view_types: dict[str, Any] = {}
         for view in self.model.views.views.values():
             raw = (corpus.rule_files.get("views") or {}).get("views") or []
@@ -101,20 +103,25 @@ class Engine:
 
     # -- situations ------------------------------------------------------------
 
-    def situation(self, data: Any, path: str = "<situation>") -> Situation:
+    def situation(self, data: Any, path: str = "<situation>", *, views: str = "all") -> Situation:
         """The situation a record describes: read, checked for consistency, its views derived.
+
+        ``views="all"`` derives every view (to show the table); ``"rules"`` only those some rule
+        of some code reads (what a ruling needs), which is what ``ruling`` and ``compare`` do
+        when given a record's data.
 
         Raises RulingError (with ``position`` when the data was read with positions) naming the
         event, the part or the answer that is wrong.
         """
         if isinstance(data, Situation):
-            return data
+            return data  # its views are derived already
         try:
             record = read_record(data, self.model.vocabulary, path, self._check_answer)
         except RecordError as exc:
             raise RulingError(exc.message, fact=exc.fact, position=exc.position) from None
         try:
-            views = self.model.views.derive(record.as_cel(self.model.vocabulary))
+            views = self.model.views.derive(record.as_cel(self.model.vocabulary),
+                                            None if views == "all" else self._read_by_rules)
         except ViewError as exc:
             raise RulingError(f"{exc} (on this record; the view is in views.yaml)", kind="rule") from None
         for name in record.answers:
@@ -150,7 +157,7 @@ class Engine:
     def ruling(self, code: str, situation: Any, *, checked: bool = False) -> Result:
         """Every ruling ``code`` gives on ``situation`` (a Situation, or a record's data)."""
         book = self._book(code)
-        situation = self.situation(situation)
+        situation = self.situation(situation, views="rules")
         facts = situation.facts
         candidates = book.candidates(facts)
         context = cel.Context()  # this ruling's own: constants and this situation only
@@ -234,7 +241,7 @@ class Engine:
     def compare(self, situation: Any, codes: Iterable[str] | None = None, *,
                 checked: bool = False) -> list[Result]:
         """The same situation put to every code (or the ones named); its views are derived once."""
-        situation = self.situation(situation)
+        situation = self.situation(situation, views="rules")
         return [self.ruling(code, situation) for code in (codes or self.corpus.rulebooks)]
 
     # -- internals -------------------------------------------------------------

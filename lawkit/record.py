@@ -377,7 +377,7 @@ def _check_consistency(record: Record) -> None:
     per_trick: dict[int, list[dict[str, Any]]] = {}
     for play in record.plays:
         card, seat, index = play["card"], play["by"], play["i"]
-        if card in played:
+        if card in played and "card-dealt-twice" not in declared:
             raise RecordError(f"{record.describe(index)}: {card} was played already "
                               f"({record.describe(played[card])})", record.positions[index], index)
         played[card] = index
@@ -386,9 +386,9 @@ def _check_consistency(record: Record) -> None:
             raise RecordError(f"{record.describe(index)}: {seat} did not hold {card}{where_it_is}; if the record "
                               "means it, say so with irregularities: [card-not-held]", record.positions[index], index)
         trick = per_trick.setdefault(play["trick"], [])
-        if any(p["by"] == seat for p in trick) and "seat-plays-twice" not in declared:
+        if any(p["by"] == seat for p in trick) and not declared & {"seat-plays-twice", "five-card-trick"}:
             raise RecordError(f"{record.describe(index)}: {seat} has played to trick {play['trick']} already; if the "
-                              "record means it, say so with irregularities: [seat-plays-twice]",
+                              "record means it, say so with irregularities: [seat-plays-twice] (or [five-card-trick])",
                               record.positions[index], index)
         trick.append(play)
         if len(trick) > 4 and "five-card-trick" not in declared:

@@ -51,18 +51,24 @@ class Views:
     views: dict[str, View] = field(default_factory=dict)  # in order
     _levels: list[list[View]] | None = field(default=None, repr=False)
 
-    def derive(self, record: dict[str, Any]) -> dict[str, Any]:
+    def derive(self, record: dict[str, Any], wanted: frozenset[str] | None = None) -> dict[str, Any]:
         """Every view the record gives, by name (views not given are left out).
 
+        With ``wanted``, only those views and the views they read are derived
+        (a ruling needs the views its rules read, not the whole table).
         Views are evaluated a level at a time (a view's level is one more than
-        the highest of the views it reads), and the context is updated once a
-        level: the CEL library converts the whole context again after each
-        update, which costs more than most views do.
+        the highest of the views it reads), each level in a context holding
+        only what it reads: the CEL library converts a whole context on the
+        first evaluation after a change, which costs more than most views do.
         """
+        needed = None if wanted is None else self.closure(wanted)
         available = {**self.constants, **record}
         given: dict[str, Any] = {}
         for level in self.levels():
-            # A context per level holding only what the level reads: converting is the cost.
+            if needed is not None:
+                level = [view for view in level if view.name in needed]
+                if not level:
+                    continue
             context = cel.Context()
             context.update({name: available[name] for name in self._reads(level) if name in available})
             for view in level:
@@ -75,6 +81,17 @@ class Views:
                 if held:
                     given[view.name] = available[view.name]
         return given
+
+    def closure(self, wanted: frozenset[str]) -> frozenset[str]:
+        """``wanted`` and every view they read, directly or through another."""
+        found: set[str] = set()
+        stack = [name for name in wanted if name in self.views]
+        while stack:
+            name = stack.pop()
+            if name not in found:
+                found.add(name)
+                stack.extend(self.views[name].reads)
+        return frozenset(found)
 
     def _reads(self, level: list[View]) -> set[str]:
         return {name for view in level for name in view.names}

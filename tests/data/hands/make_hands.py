@@ -169,7 +169,7 @@ def main() -> None:
     write("call_out_of_turn", "South (the dealer's partner) calls before the dealer, north.", "N", events)
 
     # Exposed cards.
-    write("exposed_during_deal", "The tenth card dealt (to east... see the deal) is dealt face up.", "E",
+    write("exposed_during_deal", "The tenth card dealt (6S, to west) is dealt face up by the dealer, east.", "E",
           deal_lines("D2", "E", face_up_at=9))
     write("exposed_before_declaration", "East shows a card after the deal, before anyone calls.", "N",
           deal_lines("D1", "N") + ["  - expose: {by: east, card: AH, how: faced-in-hand}"] + call_lines(AUCTION["A"]))
