@@ -102,7 +102,7 @@ def scenario_engine():
     """One engine over the real corpus for every scenario (compiled once)."""
     global _ENGINE
     if _ENGINE is None:
-        from lawkit.engine import Engine
+        from lawkit.rules.engine import Engine
         _ENGINE = Engine(lawkit.load(REPO / "laws"))
     return _ENGINE
 
@@ -115,7 +115,7 @@ def pytest_collect_file(parent, file_path):
 
 class ScenarioFile(pytest.File):
     def collect(self):
-        from lawkit import scenarios
+        from lawkit.rules import scenarios
         for scenario in scenarios.load(self.path):
             yield ScenarioItem.from_parent(self, name=scenario.name, scenario=scenario)
 
@@ -130,7 +130,7 @@ class ScenarioItem(pytest.Item):
         self.scenario = scenario
 
     def runtest(self):
-        from lawkit import scenarios
+        from lawkit.rules import scenarios
         failures = scenarios.run(self.scenario, scenario_engine())
         if failures:
             raise ScenarioFailure("\n".join(f"  {f}" for f in failures))

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 if TYPE_CHECKING:
-    from .model import Corpus, Law
+    from ..corpus.model import Corpus, Law
 
 # Column order matters: weights below follow it.
 COLUMNS = ("heading", "body", "notes", "annotations", "terms", "topics", "explained")
@@ -62,7 +62,7 @@ class Hit:
 
 
 def _document(corpus: Corpus, law: Law, terms: dict[str, list[str]]) -> dict[str, str]:
-    from .printed import law_lines
+    from ..corpus.printed import law_lines
 
     body = "\n".join(law_lines(law, notes=False))
     if law.title:
@@ -183,7 +183,7 @@ def query(db: sqlite3.Connection, text: str, *, code: str | None = None, topic: 
 
 
 def _index_path(root: str | Path, key: str) -> Path:
-    from . import cache
+    from .. import cache
 
     return cache.path_for(root, "search", key + ".sqlite")
 

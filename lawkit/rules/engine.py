@@ -18,10 +18,10 @@ from typing import Any, Iterable
 
 from ._cel import cel
 
-from .facts import FactError, check_value
-from .model import Corpus
-from .problems import did_you_mean
-from .rules import Expression, Rule, Rulebook
+from ..corpus.facts import FactError, check_value
+from ..corpus.model import Corpus
+from ..corpus.problems import did_you_mean
+from .rulebook import Expression, Rule, Rulebook
 
 
 class RulingError(Exception):

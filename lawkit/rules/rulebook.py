@@ -16,10 +16,10 @@ from typing import Any
 
 from ._cel import cel
 
-from . import facts as factlib
-from ._yaml import MarkedDict, MarkedList
-from .model import Corpus, Law
-from .problems import Position, Problem, did_you_mean
+from ..corpus import facts as factlib
+from ..corpus import MarkedDict, MarkedList
+from ..corpus.model import Corpus, Law
+from ..corpus.problems import Position, Problem, did_you_mean
 
 # The macros' iteration variables are bound names, not facts: "cuts.map(c, …)".
 _BOUND = re.compile(r"\.\s*(?:all|exists|exists_one|map|filter)\s*\(\s*([A-Za-z_]\w*)\s*,")
