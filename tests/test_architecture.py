@@ -165,3 +165,16 @@ def test_the_check_finds_each_kind_of_violation(tmp_path):
     ]:
         assert expected in found, f"{expected!r} not in:\n{found}"
     assert len(violations(copy)) == 9, found
+
+
+def test_import_lawkit_stays_light():
+    """``import lawkit`` (and the CLI module) load no sub-package's heavy parts: the CEL library,
+    jsonschema, the YAML parsers and NumPy come with the first name that needs them."""
+    import subprocess
+    import sys
+
+    code = ("import sys, lawkit, lawkit.cli; "
+            "print(sorted(m for m in ('cel', 'jsonschema', 'yaml', 'ruamel', 'numpy', 'mkdocs', 'sqlite3') "
+            "if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"

@@ -9,7 +9,7 @@ re-deal/redeal, reëntry/re-entry — by expanding each word to its variants
 (the documents keep their spelling, so snippets quote the text as printed).
 
 Players seldom ask in the laws' words, so ``search`` also ranks the laws by
-meaning (lawkit.semantic: each law's passages and the questions the editors
+meaning (lawkit.retrieval.semantic: each law's passages and the questions the editors
 list under it, embedded) and fuses the two rankings; ``query`` alone is the
 word search.
 """
@@ -230,7 +230,7 @@ FUSION_DEPTH = 50  # how far down each ranking counts
 
 class Searcher:
     """Search over one corpus's indexes, opened once: the words (FTS5) and, when the model is
-    installed, the meaning (lawkit.semantic). Call it with a query (see ``search``)."""
+    installed, the meaning (lawkit.retrieval.semantic). Call it with a query (see ``search``)."""
 
     def __init__(self, words: sqlite3.Connection, meaning: Any = None) -> None:
         self.words = words
@@ -318,7 +318,7 @@ class Searcher:
 def search(corpus: Corpus, text: str, *, code: str | None = None, topic: str | None = None, limit: int = 10,
            root: str | Path | None = None, key: str | None = None, meaning: bool = True) -> list[Hit]:
     """Ranked laws for a query: bm25 over the words, fused with the laws' closeness in meaning
-    (lawkit.semantic) when the model is installed and ``meaning`` is true. ``root`` (the laws
+    (lawkit.retrieval.semantic) when the model is installed and ``meaning`` is true. ``root`` (the laws
     directory) and ``key`` (the corpus's cache key) let both indexes come from the cache."""
     return Searcher.open(corpus, root, key, meaning)(text, code=code, topic=topic, limit=limit)
 
