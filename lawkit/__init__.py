@@ -7,11 +7,12 @@
 
 ``load`` raises ``CorpusError`` (with every problem, each naming
 path:line:col) when the corpus has errors; ``check`` returns the problems
-instead. ``Engine`` puts situations to the rules:
+instead. ``Engine`` puts situations — records of what happened at the
+table — to the rules:
 
     >>> engine = lawkit.Engine(corpus)
-    >>> cut = [{"player": p, "cards": [c]} for p, c in zip("NESW", ["QS", "3H", "3D", "KC"])]
-    >>> result = engine.ruling("auction-bridge-1912", {"cuts": cut})
+    >>> cut = [{"cut": {"by": p, "card": c}} for p, c in zip("NESW", ["QS", "3H", "3D", "KC"])]
+    >>> result = engine.ruling("auction-bridge-1912", {"events": cut})
     >>> [r.values.get("first_dealer") for r in result.rulings]
     [None, 'E']
 """

@@ -78,9 +78,11 @@ def checked(root: str | os.PathLike, check: Callable[[str | os.PathLike], Any]) 
     if corpus is None:
         corpus = check(root)
         if Path(root).is_dir():
-            rulebooks, corpus.rulebooks = corpus.rulebooks, {}  # CEL programs do not pickle
+            # CEL programs do not pickle: the rules and views compile again on demand.
+            rulebooks, corpus.rulebooks = corpus.rulebooks, {}
+            model, corpus.situation_model = corpus.situation_model, None
             try:
                 store(root, "corpus", key, corpus)
             finally:
-                corpus.rulebooks = rulebooks
+                corpus.rulebooks, corpus.situation_model = rulebooks, model
     return corpus, key

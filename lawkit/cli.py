@@ -198,7 +198,7 @@ def _stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _situation(args: argparse.Namespace, err: TextIO) -> tuple[Any, dict] | None:
+def _situation(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any] | None:
     from .rules.engine import Engine
     from .rules.situation import SituationError, read_facts
 
@@ -248,7 +248,8 @@ def _compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write(f"lawkit: {exc}\n")
         return 1
     if args.json:
-        _emit_json({"facts": facts, "codes": [r.as_json() for r in results]}, out)
+        _emit_json({"facts": facts.facts, "views": facts.views, "answers": facts.answers,
+                    "codes": [r.as_json() for r in results]}, out)
     else:
         out.write("\n".join(_ruling_text(engine.corpus, r) for r in results))
     return 0

@@ -13,6 +13,11 @@ import pytest
 import lawkit
 from lawkit.rules.engine import Engine, RulingError
 
+
+def answers(facts: dict) -> dict:
+    """A situation with no record of the table: only answers (the demo code has no views)."""
+    return {"answers": facts}
+
 FACTS = """\
 # yaml-language-server: $schema=../lawkit/schemas/facts.schema.json
 facts:
@@ -86,7 +91,7 @@ CUT = {"cuts": [{"player": "N", "card": "QS"}, {"player": "E", "card": "AH"},
 def test_a_ruling_cites_its_law_and_the_constant_it_used(build):
     corpus = build()
     assert corpus.problems == []
-    result = Engine(corpus).ruling("demo", CUT)
+    result = Engine(corpus).ruling("demo", answers(CUT))
     (ruling,) = result.rulings
     assert (ruling.law, ruling.outcome, ruling.values) == ("demo/2", "dealer", {"dealer_player": "E"})
     assert ruling.cites == ["demo/2", "demo/1"]
@@ -95,7 +100,7 @@ def test_a_ruling_cites_its_law_and_the_constant_it_used(build):
 
 
 def test_a_rule_that_does_not_hold_is_reported_as_considered(build):
-    result = Engine(build()).ruling("demo", {"cuts": CUT["cuts"][:3]})
+    result = Engine(build()).ruling("demo", answers({"cuts": CUT["cuts"][:3]}))
     assert result.rulings == []
     assert result.considered == [{"rule": "demo/2#lowest-deals", "law": "demo/2", "status": "did-not-hold"}]
 
@@ -112,7 +117,7 @@ STANDS = """\
 
 
 def test_a_missing_fact_is_asked_for_not_guessed(build):
-    result = Engine(build(law3=STANDS)).ruling("demo", {"error_found": True})
+    result = Engine(build(law3=STANDS)).ruling("demo", answers({"error_found": True}))
     assert result.rulings == []
     assert [(m["fact"], m["question"]) for m in result.missing_facts] == [
         ("agreed", "Was the score agreed?"), ("tables", "How many tables are in play?")]
@@ -120,7 +125,7 @@ def test_a_missing_fact_is_asked_for_not_guessed(build):
 
 def test_conflicting_rules_without_precedence_are_an_error_naming_both_laws(build):
     with pytest.raises(RulingError) as raised:
-        Engine(build(law3=STANDS)).ruling("demo", {"error_found": True, "agreed": True, "tables": 2})
+        Engine(build(law3=STANDS)).ruling("demo", answers({"error_found": True, "agreed": True, "tables": 2}))
     message = str(raised.value)
     assert "demo/3#agreed-score-stands" in message and "demo/3#error-means-new-deal" in message
 
@@ -128,7 +133,7 @@ def test_conflicting_rules_without_precedence_are_an_error_naming_both_laws(buil
 def test_precedence_written_down_decides(build):
     corpus = build(law3=STANDS.replace("        then: {outcome: new-deal}\n",
                                        "        then: {outcome: new-deal}\n        unless: [agreed-score-stands]\n"))
-    result = Engine(corpus).ruling("demo", {"error_found": True, "agreed": True, "tables": 2})
+    result = Engine(corpus).ruling("demo", answers({"error_found": True, "agreed": True, "tables": 2}))
     assert [r.rule for r in result.rulings] == ["demo/3#agreed-score-stands"]
     assert {"step": "overrides", "rule": "demo/3#error-means-new-deal", "law": "demo/3"} in result.rulings[0].trace
     assert {"rule": "demo/3#error-means-new-deal", "law": "demo/3", "status": "overridden",
@@ -164,7 +169,7 @@ def test_values_that_depend_on_each_other_in_a_circle_are_an_error(build):
 
 
 @pytest.mark.parametrize("facts, text", [
-    ({"cutz": []}, "unknown fact 'cutz' (did you mean 'cuts'?)"),
+    ({"cutz": []}, "unknown question 'cutz' (did you mean 'cuts'?)"),
     ({"tables": "two"}, "fact 'tables': expected a whole number, not 'two'"),
     ({"seat": "northeast"}, "fact 'seat': 'northeast' is not one of north, east, south, west"),
     ({"cuts": [{"player": "N", "card": "1H"}]}, "fact 'cuts[0].card': '1H' is not a card"),
@@ -173,20 +178,20 @@ def test_values_that_depend_on_each_other_in_a_circle_are_an_error(build):
 ])
 def test_bad_facts_are_one_message_naming_the_fact(build, facts, text):
     with pytest.raises(RulingError) as raised:
-        Engine(build()).ruling("demo", facts)
+        Engine(build()).ruling("demo", answers(facts))
     assert text in str(raised.value)
 
 
 def test_card_notation_is_normalized(build):
-    result = Engine(build()).ruling("demo", {"cuts": [{"player": p, "card": c} for p, c in
-                                                      [("N", "10h"), ("E", "th"), ("S", "2c"), ("W", "as")]]})
+    result = Engine(build()).ruling("demo", answers({"cuts": [{"player": p, "card": c} for p, c in
+                                                      [("N", "10h"), ("E", "th"), ("S", "2c"), ("W", "as")]]}))
     assert result.rulings[0].values == {"dealer_player": "W"}
 
 
 def test_a_cel_runtime_error_names_the_law_and_the_facts(build):
     broken = LOWEST_DEALS.replace("rank[x.card] <= rank[y.card]", "rank[x.player] <= rank[y.card]")
     with pytest.raises(RulingError) as raised:
-        Engine(build(law2=broken)).ruling("demo", CUT)
+        Engine(build(law2=broken)).ruling("demo", answers(CUT))
     assert str(raised.value).startswith("demo/2#lowest-deals: no key 'N' in the facts 'cuts'")
 
 
@@ -194,7 +199,7 @@ def test_a_cel_runtime_error_names_the_law_and_the_facts(build):
 
 def test_cli_ruling_json_follows_the_contract(build, run_cli, tmp_path):
     build()
-    (tmp_path / "cut.json").write_text(json.dumps(CUT), "utf-8")
+    (tmp_path / "cut.json").write_text(json.dumps(answers(CUT)), "utf-8")
     code, out, err = run_cli(["ruling", "--code", "demo", "--facts", "cut.json", "--json"])
     assert code == 0, err
     data = json.loads(out)
@@ -203,8 +208,10 @@ def test_cli_ruling_json_follows_the_contract(build, run_cli, tmp_path):
 
 
 @pytest.mark.parametrize("text, where, message", [
-    ("cuts:\n  - {player: N, card: QS}\n  - {player: E, card: 1H}\n", "cut.yaml:3:23", "'1H' is not a card"),
-    ("cutz: []\n", "cut.yaml:1:1", "unknown fact 'cutz'"),
+    ("answers:\n  cuts:\n    - {player: N, card: QS}\n    - {player: E, card: 1H}\n", "cut.yaml:4:25",
+     "'1H' is not a card"),
+    ("answers:\n  cutz: []\n", "cut.yaml:2:3", "unknown question 'cutz'"),
+    ("cutz: []\n", "cut.yaml:1:1", "unknown part 'cutz'"),
     ("tables: [\n", "cut.yaml:2:1", "error[yaml-syntax]"),
     ("- just a list\n", "cut.yaml:1:1", "must be a mapping"),
 ])
@@ -221,21 +228,21 @@ def test_cli_missing_facts_file_and_unknown_code(build, run_cli, tmp_path):
     build()
     code, _, err = run_cli(["ruling", "--code", "demo", "--facts", "nope.yaml"])
     assert code == 1 and "cannot read the facts file" in err
-    (tmp_path / "cut.json").write_text(json.dumps(CUT), "utf-8")
+    (tmp_path / "cut.json").write_text(json.dumps(answers(CUT)), "utf-8")
     code, _, err = run_cli(["ruling", "--code", "dem", "--facts", "cut.json"])
     assert code == 1 and "did you mean 'demo'" in err
 
 
 def test_cli_conflict_is_exit_1_one_line(build, run_cli, tmp_path):
     build(law3=STANDS)
-    (tmp_path / "s.json").write_text(json.dumps({"error_found": True, "agreed": True, "tables": 2}), "utf-8")
+    (tmp_path / "s.json").write_text(json.dumps(answers({"error_found": True, "agreed": True, "tables": 2})), "utf-8")
     code, out, err = run_cli(["ruling", "--code", "demo", "--facts", "s.json"])
     assert code == 1 and len(err.strip().splitlines()) == 1 and "both apply and conflict" in err
 
 
 def test_cli_compare_and_coverage(build, run_cli, tmp_path):
     build()
-    (tmp_path / "cut.json").write_text(json.dumps(CUT), "utf-8")
+    (tmp_path / "cut.json").write_text(json.dumps(answers(CUT)), "utf-8")
     code, out, _ = run_cli(["compare", "--facts", "cut.json", "--json"])
     assert code == 0 and json.loads(out)["codes"][0]["rulings"][0]["values"] == {"dealer_player": "E"}
     code, out, _ = run_cli(["coverage", "--json"])
@@ -256,8 +263,8 @@ def test_export_carries_the_rules_for_another_evaluator(build, run_cli):
 
 def test_cli_ruling_on_the_real_corpus_names_partners_and_dealer(run_cli, repo, tmp_path, monkeypatch):
     """The issue's example: a cut of QS, 3H, 3D, KC under the 1912 code."""
-    facts = {"cuts": [{"player": p, "cards": [c]} for p, c in zip(["North", "East", "South", "West"],
-                                                                   ["QS", "3H", "3D", "KC"])]}
+    facts = {"events": [{"cut": {"by": p, "card": c}} for p, c in zip(["North", "East", "South", "West"],
+                                                                       ["QS", "3H", "3D", "KC"])]}
     (tmp_path / "cut.json").write_text(json.dumps(facts), "utf-8")
     monkeypatch.chdir(repo)
     code, out, err = run_cli(["ruling", "--code", "auction-bridge-1912", "--facts", str(tmp_path / "cut.json"),

@@ -40,8 +40,16 @@ def values(kind: FactType) -> st.SearchStrategy:
     return st.fixed_dictionaries({name: values(t) for name, t in kind.fields})
 
 
-situations = st.fixed_dictionaries(
-    {}, optional={name: values(fact.type) for name, fact in CORPUS.facts.items()})
+SEATS = ["north", "east", "south", "west"]
+answers = st.fixed_dictionaries({}, optional={name: values(fact.type) for name, fact in CORPUS.facts.items()})
+# A record: a dealer, a few cuts, and a deal of distinct cards to random seats (face up or not).
+deals = st.lists(st.tuples(st.sampled_from(SEATS), st.booleans()), max_size=56).flatmap(
+    lambda motions: st.permutations(CARDS).map(lambda pack: [
+        {"deal": {"to": seat, "card": card, "face_up": up}} for (seat, up), card in zip(motions, pack)]))
+cuts = st.lists(st.tuples(st.sampled_from(["North", "East", "South", "West", "A"]), st.sampled_from(CARDS)),
+                max_size=6).map(lambda cs: [{"cut": {"by": p, "card": c}} for p, c in cs])
+situations = st.builds(lambda a, d, c, dealer: {"answers": a, "events": c + d, **({"dealer": dealer} if dealer else {})},
+                       answers, deals, cuts, st.sampled_from([None, *SEATS]))
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])

@@ -50,16 +50,18 @@ laws:
 scenarios:
   - name: The lowest deals
     code: demo
-    facts:
-      cuts: [{player: Ann, card: AS}, {player: Bob, card: KH}]
+    record:
+      answers:
+        cuts: [{player: Ann, card: AS}, {player: Bob, card: KH}]
     expect:
       rulings:
         - rule: 2#lowest-deals
           values: {dealer_player: Ann}
   - name: The highest deals
     code: demo
-    facts:
-      cuts: [{player: Ann, card: AS}, {player: Bob, card: KH}]
+    record:
+      answers:
+        cuts: [{player: Ann, card: AS}, {player: Bob, card: KH}]
     expect:
       rulings:
         - rule: 2#lowest-deals
@@ -91,7 +93,7 @@ def test_a_project_runs_its_scenarios_with_pytest(tmp_path):
     assert "1 failed, 1 passed" in run.stdout, run.stdout
     # the failure names the file, the scenario's line, its name and what differs
     scenario_file = root / "tests" / "scenarios" / "cutting.yaml"
-    assert f"{scenario_file}:11: scenario 'The highest deals':" in run.stdout, run.stdout
+    assert f"{scenario_file}:12: scenario 'The highest deals':" in run.stdout, run.stdout
     assert "demo/2#lowest-deals: dealer_player = \"Ann\", expected \"Bob\"" in run.stdout, run.stdout
     assert "FAILED tests/scenarios/cutting.yaml::The highest deals" in run.stdout, run.stdout
 

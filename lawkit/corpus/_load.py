@@ -26,7 +26,8 @@ CODE_FILE = "code.yaml"
 # Shared files beside the code folders, each with its schema.
 SHARED_FILES = {"topics.yaml": "topics", "glossary.yaml": "glossary",
                 "concordance.yaml": "concordance", "editions.yaml": "editions",
-                "facts.yaml": "facts", "outcomes.yaml": "outcomes"}
+                "facts.yaml": "facts", "outcomes.yaml": "outcomes",
+                "record.yaml": "record", "views.yaml": "views"}
 _SCHEMA_LINE = re.compile(r"# yaml-language-server: \$schema=\S+\.schema\.json")
 
 
@@ -185,6 +186,7 @@ def _read_heading(path: Path, code: Code, corpus: Corpus, docs: dict[str, Docume
         part=part,
         preamble=_str(data.get("preamble")),
         page=_int(data.get("page")),
+        groups=[g for g in (data.get("groups") or []) if isinstance(g, MarkedDict)],
     )
     for index, entry in enumerate(laws):
         if isinstance(entry, MarkedDict):
@@ -403,6 +405,16 @@ def _read_outcomes(data: MarkedDict, corpus: Corpus) -> None:
                                                       _strings(entry.get("excludes")))
 
 
+def _keep(name: str) -> Any:
+    """The record's vocabulary and the views are the rules' to read: kept as written, with positions."""
+
+    def keep(data: MarkedDict, corpus: Corpus) -> None:
+        corpus.rule_files[name] = data
+
+    return keep
+
+
 _SHARED_READERS = {"topics": _read_topics, "glossary": _read_glossary,
                    "concordance": _read_concordance, "editions": _read_editions,
-                   "facts": _read_facts, "outcomes": _read_outcomes}
+                   "facts": _read_facts, "outcomes": _read_outcomes,
+                   "record": _keep("record"), "views": _keep("views")}

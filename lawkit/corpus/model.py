@@ -214,6 +214,7 @@ class Heading:
     preamble: str | None = None
     page: int | None = None
     laws: list[Law] = field(default_factory=list)
+    groups: list = field(default_factory=list)  # precedence groups declared here (raw, for the rules)
 
     @property
     def path(self) -> str:
@@ -263,6 +264,8 @@ class Corpus:
     facts: dict[str, Any] = field(default_factory=dict)  # name -> facts.Fact (the vocabulary)
     outcomes: dict[str, Any] = field(default_factory=dict)  # id -> facts.Outcome
     rulebooks: dict[str, Any] = field(default_factory=dict)  # code id -> rules.Rulebook
+    rule_files: dict[str, Any] = field(default_factory=dict)  # record.yaml, views.yaml as written (for the rules)
+    situation_model: Any = None  # the record's vocabulary and the compiled views (rules.SituationModel)
     problems: list = field(default_factory=list)
 
     @property

@@ -3,7 +3,9 @@ engine that puts a situation to them, situations and scenarios, coverage.
 
 It builds on lawkit.corpus (through its public names) and knows nothing of the search, the
 site or the CLI (tests/test_architecture.py). Its public modules: ``rulebook`` (constants and
-rules compiled and checked), ``engine`` (rulings), ``situation`` (facts files), ``scenarios``
+rules compiled and checked), ``record`` (a record of the table), ``views`` (what the laws
+speak of, derived from the record), ``celnames`` (the names a CEL expression uses),
+``engine`` (rulings), ``situation`` (situation files), ``scenarios``
 (situations with the rulings each code must give), ``coverage`` and ``export`` (the corpus's
 export with each code's rulebook); lawkit.testing runs scenario files under pytest.
 The names below load when first used: the CEL library comes with the first of them.

@@ -5,33 +5,40 @@ and carries a trace: the condition that held, the values it used and where
 they came from, the rules it overrode. A fact a relevant rule needs but the
 situation lacks is asked for (``missing_facts``), never guessed.
 
-Rules are compiled once (``lawkit.rules``); a per-code CEL context holding
-the constants is reused across calls, and only rules whose facts and inputs
-are present are evaluated, so a value left in the context by an earlier call
-is never read.
+A situation is a record of the table (``lawkit.record``) with the answers
+to questions the record cannot show; the views (``lawkit.views``) derive
+what the laws speak of from it once, and every code's rules read the same
+views. Each ruling evaluates in a CEL context of its own, holding the code's
+constants and that situation's facts only, so no value of an earlier
+situation can be read and one engine serves several threads.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ._cel import cel
 
-from ..corpus.facts import FactError, check_value
+from ..corpus.facts import FactError, check_value, parse_type
 from ..corpus.model import Corpus
-from ..corpus.problems import did_you_mean
-from .rulebook import Expression, Rule, Rulebook
+from ..corpus.problems import Position, did_you_mean
+from .record import Record, RecordError, read_record
+from .rulebook import Expression, Rule, Rulebook, ensure_compiled
+from .views import ViewError
 
 
 class RulingError(Exception):
     """The situation or a rule went wrong: a one-line message naming the fact and the law."""
 
-    def __init__(self, message: str, law: str | None = None, fact: str | None = None, kind: str = "facts"):
+    def __init__(self, message: str, law: str | None = None, fact: str | None = None, kind: str = "facts",
+                 position: Position | None = None):
         super().__init__(message)
         self.law = law
         self.fact = fact
         self.kind = kind  # facts (the situation is wrong), conflict (rules disagree), rule (a rule failed)
+        self.position = position
 
 
 @dataclass
@@ -60,47 +67,108 @@ class Result:
                 "missing_facts": self.missing_facts, "considered": self.considered}
 
 
+@dataclass
+class Situation:
+    """A record of the table, the views it gives, and the answers to what it cannot show."""
+
+    record: Record
+    views: dict[str, Any]  # name -> value, the views the record gives
+    answers: dict[str, Any]  # name -> value, checked
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        """Everything the rules can read of this situation, by name."""
+        return {**self.views, **self.answers}
+
+
 class Engine:
-    """Rulings for every code of a loaded corpus."""
+    """Rulings for every code of a loaded corpus (one read from the cache too: its rules compile on demand)."""
 
     def __init__(self, corpus: Corpus):
+        ensure_compiled(corpus)
         self.corpus = corpus
-        self._contexts: dict[str, cel.Context] = {}
+        self.model = corpus.situation_model
         self._orders: dict[str, dict[str, int]] = {}
+        self._view_types: dict[str, Any] = {}
+        for view in self.model.views.views.values():
+            raw = (corpus.rule_files.get("views") or {}).get("views") or []
+            for entry in raw:
+                if entry.get("name") == view.name and entry.get("type") is not None:
+                    try:
+                        self._view_types[view.name] = parse_type(entry["type"])
+                    except ValueError:
+                        pass  # the check names it
 
-    # -- facts ---------------------------------------------------------------
+    # -- situations ------------------------------------------------------------
 
-    def check_facts(self, facts: dict[str, Any]) -> dict[str, Any]:
-        """The situation, each fact checked against the vocabulary and normalized."""
-        if not isinstance(facts, dict):
-            raise RulingError("the facts must be a mapping of fact names to values")
-        normalized = {}
-        for name, value in facts.items():
-            fact = self.corpus.facts.get(name)
-            if fact is None:
-                raise RulingError(f"unknown fact '{name}'{did_you_mean(name, self.corpus.facts)}", fact=str(name))
-            try:
-                normalized[name] = check_value(fact.type, value, name)
-            except FactError as exc:
-                raise RulingError(str(exc), fact=exc.path) from None
-        return normalized
+    def situation(self, data: Any, path: str = "<situation>") -> Situation:
+        """The situation a record describes: read, checked for consistency, its views derived.
+
+        Raises RulingError (with ``position`` when the data was read with positions) naming the
+        event, the part or the answer that is wrong.
+        """
+        if isinstance(data, Situation):
+            return data
+        try:
+            record = read_record(data, self.model.vocabulary, path, self._check_answer)
+        except RecordError as exc:
+            raise RulingError(exc.message, fact=exc.fact, position=exc.position) from None
+        try:
+            views = self.model.views.derive(record.as_cel(self.model.vocabulary))
+        except ViewError as exc:
+            raise RulingError(f"{exc} (on this record; the view is in views.yaml)", kind="rule") from None
+        for name in record.answers:
+            if name in views:
+                position = getattr(data.get("answers"), "value_pos", {}).get(name) if isinstance(data, dict) else None
+                raise RulingError(
+                    f"'{name}' is answered, but the record gives it already ({_show(views[name])}); "
+                    "leave the answer out, or change the record", fact=name, position=position)
+        return Situation(record, views, record.answers)
+
+    def check_facts(self, data: Any) -> Situation:
+        """The situation of ``data`` (a record with its answers); kept under the name callers know."""
+        return self.situation(data)
+
+    def _check_answer(self, name: Any, value: Any, position: Position, key_position: Position) -> Any:
+        fact = self.corpus.facts.get(name)
+        kind = fact.type if fact is not None else self._view_types.get(name)
+        if kind is None:
+            view = self.model.views.views.get(name)
+            if view is not None:
+                raise RecordError(f"'{name}' ({view.description}) is derived from the record and cannot be "
+                                  "answered; add what happened to the events instead", key_position, fact=str(name))
+            known = [*self.corpus.facts, *self._view_types]
+            raise RecordError(f"unknown question '{name}'{did_you_mean(str(name), known)}", key_position,
+                              fact=str(name))
+        try:
+            return check_value(kind, value, name)
+        except FactError as exc:
+            raise RecordError(str(exc), position, fact=exc.path) from None
 
     # -- rulings -------------------------------------------------------------
 
-    def ruling(self, code: str, facts: dict[str, Any], *, checked: bool = False) -> Result:
+    def ruling(self, code: str, situation: Any, *, checked: bool = False) -> Result:
+        """Every ruling ``code`` gives on ``situation`` (a Situation, or a record's data)."""
         book = self._book(code)
-        situation = facts if checked else self.check_facts(facts)
-        context = self._context(book)
-        context.update(situation)
+        situation = self.situation(situation)
+        facts = situation.facts
+        candidates = book.candidates(facts)
+        context = cel.Context()  # this ruling's own: constants and this situation only
+        context.update({name: book.constants[name].value for rule in candidates for name in rule.constants})
+        context.update({name: facts[name] for rule in candidates for name in rule.facts if name in facts})
         result = Result(code)
         produced: dict[str, tuple[Any, Rule]] = {}
         applied: dict[str, Ruling] = {}
         missing: dict[str, list[str]] = {}
-        for rule in book.rules:
-            if not (rule.facts.issubset(situation) and rule.inputs.issubset(produced)):
+        for rule in candidates:
+            if not (rule.facts.issubset(facts) and rule.inputs.issubset(produced)):
                 # Only a rule in play (some of its facts or values known) is reported or asks for facts.
-                if rule.facts.intersection(situation) or rule.inputs.intersection(produced):
-                    absent = sorted(rule.facts.difference(situation))
+                if rule.facts.intersection(facts) or rule.inputs.intersection(produced):
+                    absent = sorted(rule.facts.difference(facts))
+                    if not rule.inputs.difference(produced) and self._cannot_hold(book, rule, facts, absent):
+                        # Whatever the answers, the condition is false: nothing to ask.
+                        result.considered.append(_considered(rule, "cannot-hold", unknown_facts=absent))
+                        continue
                     for fact in absent:
                         missing.setdefault(fact, []).append(rule.key)
                     result.considered.append(_considered(
@@ -121,18 +189,53 @@ class Engine:
         self._check_conflicts(book, result.rulings)
         order = self._law_order(code)
         result.rulings.sort(key=lambda r: order.get(r.law, 0))  # printed order reads best
-        result.missing_facts = [
-            {"fact": name, "question": self.corpus.facts[name].question,
-             "type": self.corpus.facts[name].type.as_json(), "needed_by": rules}
-            for name, rules in sorted(missing.items())
-        ]
+        result.missing_facts = [self._question(name, rules) for name, rules in sorted(missing.items())]
         return result
 
-    def compare(self, facts: dict[str, Any], codes: Iterable[str] | None = None, *,
+    def _cannot_hold(self, book: Rulebook, rule: Rule, facts: dict[str, Any], absent: list[str]) -> bool:
+        """Whether ``rule``'s condition is false for every answer the absent facts could have.
+
+        Tried only where each absent fact has a few possible values (true or false, an enum) and
+        there are at most 64 combinations; an evaluation that fails counts as "might hold".
+        """
+        if rule.when is None:
+            return False
+        domains = []
+        for name in absent:
+            kind = self.corpus.facts[name].type if name in self.corpus.facts else self._view_types.get(name)
+            if kind is None or kind.kind not in ("bool", "enum"):
+                return False
+            domains.append([False, True] if kind.kind == "bool" else list(kind.values))
+        if not domains or len(list(itertools.product(*domains))) > 64:
+            return False
+        known = {name: facts[name] for name in rule.facts if name in facts}
+        known.update({name: book.constants[name].value for name in rule.constants})
+        for values in itertools.product(*domains):
+            context = cel.Context()
+            context.update(known)
+            context.update(dict(zip(absent, values)))
+            try:
+                if rule.when.program.execute(context) is not False:
+                    return False
+            except Exception:  # a combination the rule was not written for: it might still hold
+                return False
+        return True
+
+    def _question(self, name: str, rules: list[str]) -> dict[str, Any]:
+        """What to ask for a name the situation lacks: a fact's question, or the part of the record a view needs."""
+        fact = self.corpus.facts.get(name)
+        if fact is not None:
+            return {"fact": name, "question": fact.question, "type": fact.type.as_json(), "needed_by": rules}
+        view = self.model.views.views[name]
+        kind = self._view_types.get(name)
+        return {"fact": name, "question": view.question or f"The record does not show this: {view.description}",
+                "type": kind.as_json() if kind else None, "from_record": True, "needed_by": rules}
+
+    def compare(self, situation: Any, codes: Iterable[str] | None = None, *,
                 checked: bool = False) -> list[Result]:
-        """The same situation put to every code (or the ones named)."""
-        situation = facts if checked else self.check_facts(facts)
-        return [self.ruling(code, situation, checked=True) for code in (codes or self.corpus.rulebooks)]
+        """The same situation put to every code (or the ones named); its views are derived once."""
+        situation = self.situation(situation)
+        return [self.ruling(code, situation) for code in (codes or self.corpus.rulebooks)]
 
     # -- internals -------------------------------------------------------------
 
@@ -147,14 +250,6 @@ class Engine:
         if book is None:
             raise RulingError(f"no code '{code}'{did_you_mean(code, self.corpus.codes)}")
         return book
-
-    def _context(self, book: Rulebook) -> cel.Context:
-        context = self._contexts.get(book.code)
-        if context is None:
-            context = cel.Context()
-            context.update({name: constant.value for name, constant in book.constants.items()})
-            self._contexts[book.code] = context
-        return context
 
     def _condition(self, rule: Rule, when: Expression, context: cel.Context) -> bool:
         held = _evaluate(rule, when, context)
@@ -234,6 +329,11 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list):
         return [_plain(item) for item in value]
     return value
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _facts_of(rule: Rule) -> str:

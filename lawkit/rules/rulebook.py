@@ -16,21 +16,23 @@ from typing import Any
 
 from ._cel import cel
 
+from . import celnames
 from ..corpus import facts as factlib
+from . import record as recordlib
+from . import views as viewlib
 from ..corpus import MarkedDict, MarkedList
 from ..corpus.model import Corpus, Law
 from ..corpus.problems import Position, Problem, did_you_mean
 
-# The macros' iteration variables are bound names, not facts: "cuts.map(c, …)".
-_BOUND = re.compile(r"\.\s*(?:all|exists|exists_one|map|filter)\s*\(\s*([A-Za-z_]\w*)\s*,")
 
 
 @dataclass
 class Expression:
     source: str
     program: Any  # cel.Program
-    names: frozenset[str]  # free variables: facts, constants, values
+    names: frozenset[str]  # free variables: facts, views, constants, values
     position: Position
+    bound: tuple[tuple[str, int], ...] = ()  # the macros' variables, local to their macros
 
 
 @dataclass
@@ -54,7 +56,9 @@ class Rule:
     item: str | None = None
     description: str | None = None
     precedence_at: dict[str, Position] = field(default_factory=dict)  # rule key named in overrides/unless -> where
-    facts: frozenset[str] = frozenset()
+    group: str | None = None
+    group_at: Position | None = None
+    facts: frozenset[str] = frozenset()  # what it reads of the situation: facts answered and views of the record
     constants: frozenset[str] = frozenset()
     inputs: frozenset[str] = frozenset()  # values computed by other rules
 
@@ -77,6 +81,7 @@ class Rulebook:
     producers: dict[str, list[Rule]] = field(default_factory=dict)  # value name -> rules computing it
     beaten_by: dict[str, list[str]] = field(default_factory=dict)  # rule key -> keys of rules beating it
     used_values: frozenset[str] = frozenset()  # values some rule uses (the engine puts only these in the context)
+    groups: dict[str, Any] = field(default_factory=dict)  # precedence groups by name
 
     def index(self) -> None:
         """Which rules each fact can bring into play, so a ruling visits only those."""
@@ -96,8 +101,46 @@ class Rulebook:
         return [self.rules[p] for p in sorted(positions)]
 
 
+@dataclass
+class SituationModel:
+    """What a situation is made of: the record's vocabulary and the views derived from it."""
+
+    vocabulary: recordlib.Vocabulary
+    views: viewlib.Views
+
+
+@dataclass
+class Group:
+    name: str
+    description: str
+    position: Position
+    exception_to: dict[str, Position] = field(default_factory=dict)
+
+
+def compile_situation_model(corpus: Corpus) -> SituationModel:
+    """The record's vocabulary (record.yaml) and the compiled views (views.yaml), problems added."""
+    vocabulary = recordlib.Vocabulary()
+    raw_record = corpus.rule_files.get("record")
+    if raw_record is not None:
+        try:
+            vocabulary = recordlib.parse_vocabulary(raw_record, raw_record.pos.path)
+        except (ValueError, AttributeError) as exc:
+            corpus.problems.append(Problem(raw_record.pos, "schema", f"record.yaml: {exc}"))
+    views = viewlib.Views()
+    raw_views = corpus.rule_files.get("views")
+    if raw_views is not None:
+        views = viewlib.compile_views(raw_views, raw_views.pos.path, corpus.problems, card_order, vocabulary.kinds)
+        for name, view in views.views.items():
+            if name in corpus.facts:
+                corpus.problems.append(Problem(view.position, "duplicate-id",
+                                               f"view '{name}' has the name of a fact; the record gives it, so it "
+                                               "is no longer a question"))
+    return SituationModel(vocabulary, views)
+
+
 def compile_rulebooks(corpus: Corpus) -> None:
-    """Build ``corpus.rulebooks`` from the laws' ``constants`` and ``rules``, adding problems."""
+    """Build ``corpus.rulebooks`` (and the situation model) from the corpus, adding problems."""
+    corpus.situation_model = compile_situation_model(corpus)
     for code in corpus.codes.values():
         book = Rulebook(code.id)
         raw_rules: list[tuple[Law, MarkedDict]] = []
@@ -110,8 +153,70 @@ def compile_rulebooks(corpus: Corpus) -> None:
             raw_rules.extend((law, raw) for raw in law.rules)
         rules = [r for r in (_rule(corpus, book, law, raw) for law, raw in raw_rules) if r is not None]
         _resolve_names(corpus, book, rules)
+        _groups(corpus, book, code, rules)
         _order(corpus, book, rules)
         corpus.rulebooks[code.id] = book
+
+
+def ensure_compiled(corpus: Corpus) -> None:
+    """Compile the rules of a corpus that has none (one read back from the cache, whose CEL was not kept)."""
+    if not corpus.rulebooks and corpus.codes:
+        problems = list(corpus.problems)
+        compile_rulebooks(corpus)
+        corpus.problems[:] = problems  # the cached corpus was checked already; nothing new is found
+
+
+def _groups(corpus: Corpus, book: Rulebook, code: Any, rules: list[Rule]) -> None:
+    """Precedence by labels: a rule of a group that is an exception to another beats that group's rules
+    (and, through it, the groups it is an exception to)."""
+    groups: dict[str, Group] = {}
+    for heading in code.headings:
+        for raw in heading.groups:
+            name = raw.get("group")
+            if not isinstance(name, str):
+                continue
+            if name in groups:
+                corpus.problems.append(Problem(raw.pos, "duplicate-id", f"group '{name}' is declared twice in "
+                                                                        f"{code.id} (first at {groups[name].position})"))
+                continue
+            group = Group(name, raw.get("description", ""), raw.pos)
+            targets = raw.get("exception_to")
+            for index, target in enumerate(targets if isinstance(targets, MarkedList) else []):
+                group.exception_to[target] = targets.item_pos[index]
+            groups[name] = group
+    for group in groups.values():
+        for target, position in group.exception_to.items():
+            if target not in groups:
+                corpus.problems.append(Problem(position, "dangling-reference",
+                                               f"group '{group.name}' is an exception to '{target}', which {code.id} "
+                                               f"does not declare{did_you_mean(target, groups)}"))
+    members: dict[str, list[Rule]] = {}
+    for rule in rules:
+        if rule.group is None:
+            continue
+        if rule.group not in groups:
+            corpus.problems.append(Problem(rule.group_at or rule.position, "dangling-reference",
+                                           f"rule '{rule.id}' joins group '{rule.group}', which {code.id} does not "
+                                           f"declare{did_you_mean(rule.group, groups)}", rule.law))
+            continue
+        members.setdefault(rule.group, []).append(rule)
+    book.groups = groups
+
+    def beaten(name: str, seen: frozenset[str] = frozenset()) -> set[str]:
+        """The groups an exception to ``name`` (directly or through another)."""
+        found = set()
+        for other in groups.values():
+            if name in other.exception_to and other.name not in seen:
+                found.add(other.name)
+                found |= beaten(other.name, seen | {name})
+        return found
+
+    for name, losers in members.items():
+        winners = [w.key for group in sorted(beaten(name)) for w in members.get(group, [])]
+        for loser in losers:
+            for winner in winners:
+                if winner not in book.beaten_by.setdefault(loser.key, []):
+                    book.beaten_by[loser.key].append(winner)
 
 
 def _constant(corpus: Corpus, book: Rulebook, law: Law, raw: MarkedDict) -> None:
@@ -169,9 +274,8 @@ def _compile(corpus: Corpus, law: Law, source: Any, position: Position, what: st
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         corpus.problems.append(Problem(position, "cel-syntax", f"{what} does not compile: {first}", law.id))
         return None
-    bound = set(_BOUND.findall(source))
-    names = frozenset(v for v in program.references().get("variables", []) if v not in bound)
-    return Expression(source, program, names, position)
+    read = celnames.names(source)
+    return Expression(source, program, read.free, position, read.bound)
 
 
 def _rule(corpus: Corpus, book: Rulebook, law: Law, raw: MarkedDict) -> Rule | None:
@@ -181,7 +285,8 @@ def _rule(corpus: Corpus, book: Rulebook, law: Law, raw: MarkedDict) -> Rule | N
         return None  # the schema names it
     raw_outcome = then.get("outcome")
     outcome = raw_outcome if isinstance(raw_outcome, str) else ""
-    rule = Rule(book.code, law.id, rule_id, outcome, raw.pos, item=raw.get("item"), description=raw.get("description"))
+    rule = Rule(book.code, law.id, rule_id, outcome, raw.pos, item=raw.get("item"), description=raw.get("description"),
+                group=raw.get("group"), group_at=raw.value_pos.get("group"))
     if corpus.outcomes and outcome not in corpus.outcomes:
         corpus.problems.append(Problem(
             then.value_pos.get("outcome", then.pos), "unknown-outcome",
@@ -234,12 +339,19 @@ def _resolve_names(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
         keys[rule.key] = rule
         for name in rule.values:
             book.producers.setdefault(name, []).append(rule)
-    known = [*corpus.facts, *book.constants, *book.producers]
+    views = corpus.situation_model.views.views if corpus.situation_model else {}
+    known = [*corpus.facts, *views, *book.constants, *book.producers]
     for rule in rules:
         used_facts, used_constants, used_values = set(), set(), set()
         for expression in rule.expressions():
+            for variable, _ in expression.bound:
+                if variable in known:
+                    corpus.problems.append(Problem(
+                        expression.position, "rules",
+                        f"rule '{rule.id}': the macro variable '{variable}' has the name of a fact, view, constant "
+                        f"or value, which it hides inside the macro; name it otherwise", rule.law))
             for name in expression.names:
-                if name in corpus.facts:
+                if name in corpus.facts or name in views:
                     used_facts.add(name)
                 elif name in book.constants:
                     used_constants.add(name)
@@ -248,7 +360,8 @@ def _resolve_names(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
                 else:
                     corpus.problems.append(Problem(
                         expression.position, "undeclared-name",
-                        f"rule '{rule.id}' uses '{name}', which is no fact (facts.yaml), constant or computed "
+                        f"rule '{rule.id}' uses '{name}', which is no fact (facts.yaml), view (views.yaml), "
+                        "constant or computed "
                         f"value of {book.code}{did_you_mean(name, known)}", rule.law))
         rule.facts, rule.constants, rule.inputs = frozenset(used_facts), frozenset(used_constants), frozenset(used_values)
     book.used_values = frozenset(name for rule in rules for name in rule.inputs)

@@ -3,8 +3,10 @@
     scenarios:
       - name: A cut of four names the partners and the dealer
         code: auction-bridge-1912
-        facts:
-          cuts: [{player: North, cards: [QS]}, ...]
+        record:
+          events:
+            - cut: {by: North, card: QS}
+            - ...
         expect:
           rulings:
             - rule: 16#highest-exposed-card-is-the-cut
@@ -34,7 +36,7 @@ from ..corpus.problems import Position, Problem
 class Scenario:
     name: str
     position: Position
-    facts: dict[str, Any]
+    record: Any  # the situation: a record of the table with its answers (as written, with positions)
     expect: dict[str, dict[str, Any]]  # code id -> expectation
     description: str | None = None
     results: dict[str, Result] = field(default_factory=dict)  # filled by run()
@@ -57,7 +59,7 @@ def load(path: str | Path) -> list[Scenario]:
     for index, raw in enumerate(doc.data["scenarios"]):
         expect = raw["expect"]
         by_code = {raw["code"]: dict(expect)} if "code" in raw else {k: dict(v) for k, v in expect.items()}
-        scenarios.append(Scenario(raw["name"], doc.data["scenarios"].item_pos[index], dict(raw["facts"]),
+        scenarios.append(Scenario(raw["name"], doc.data["scenarios"].item_pos[index], raw["record"],
                                   by_code, raw.get("description")))
     return scenarios
 
@@ -66,9 +68,9 @@ def run(scenario: Scenario, engine: Engine) -> list[str]:
     """What differs from the expectation (an empty list: the scenario holds)."""
     failures: list[str] = []
     try:
-        facts = engine.check_facts(scenario.facts)
+        facts = engine.situation(scenario.record, scenario.position.path)
     except RulingError as exc:
-        return [f"the facts are wrong: {exc}"]
+        return [f"the record is wrong: {f'{exc.position}: ' if exc.position else ''}{exc}"]
     for code, expected in scenario.expect.items():
         if code not in engine.corpus.codes:
             failures.append(f"no code '{code}'")

@@ -1,8 +1,10 @@
 """Reading a situation (a facts file) so that every error names its file:line:col.
 
-A facts file is YAML or JSON: a mapping of fact names to values. It is read
-with the corpus's safe loader, which remembers positions, so an unknown fact
-or a bad value is reported where it is written.
+A situation file is YAML or JSON: a record of the table (seats, dealer,
+irregularities, events) and the answers to what it cannot show. It is read
+with the corpus's safe loader, which remembers positions, so an unknown
+part, event, field or question, or an impossible record, is reported where
+it is written.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..corpus import Document, MarkedDict, MarkedList, load_document
-from .engine import Engine, RulingError
+from .engine import Engine, RulingError, Situation
 from ..corpus.problems import Position, Problem
 
 _STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[(\d+)\]")
@@ -26,8 +28,8 @@ class SituationError(Exception):
         self.problem = problem
 
 
-def read_facts(path: str | Path, engine: Engine) -> dict[str, Any]:
-    """The checked, normalized facts of the file at ``path``."""
+def read_facts(path: str | Path, engine: Engine) -> Situation:
+    """The situation of the file at ``path``: its record checked, its views derived, its answers checked."""
     shown = str(path)
     try:
         text = Path(path).read_text("utf-8")
@@ -39,13 +41,13 @@ def read_facts(path: str | Path, engine: Engine) -> dict[str, Any]:
     doc = load_document(shown, text, problems)
     if problems:
         raise SituationError(problems[0])
-    if not isinstance(doc.data, MarkedDict):
-        raise SituationError(Problem(Position(shown, 1, 1), "facts", "the facts file must be a mapping of fact names to values"))
+    if doc.data is not None and not isinstance(doc.data, MarkedDict):
+        raise SituationError(Problem(Position(shown, 1, 1), "facts", "the situation file must be a mapping: seats, "
+                                     "dealer, irregularities, events and answers"))
     try:
-        return engine.check_facts(dict(doc.data))
+        return engine.situation(doc.data if doc.data is not None else {}, shown)
     except RulingError as exc:
-        unknown = exc.fact in doc.data and exc.fact not in engine.corpus.facts
-        raise SituationError(Problem(locate(doc, exc.fact or "", key=unknown), "facts", str(exc))) from None
+        raise SituationError(Problem(exc.position or Position(shown, 1, 1), "facts", str(exc))) from None
 
 
 def locate(doc: Document, path: str, key: bool = False) -> Position:

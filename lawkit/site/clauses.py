@@ -114,7 +114,10 @@ def _rule_ref(site: Site, page: str, law: Law, key: str) -> str:
 
 
 def _example(site: Site, page: str, law: Law, example: Example) -> str:
-    facts = "".join(f"<li><code>{esc(name)}: {esc(compact(value))}</code></li>" for name, value in example.facts.items())
+    # The record's parts, each answer on its own line as the facts were before the record.
+    parts = [(name, value) for name, value in example.facts.items() if name != "answers"]
+    parts += list((example.facts.get("answers") or {}).items())
+    facts = "".join(f"<li><code>{esc(name)}: {esc(compact(value))}</code></li>" for name, value in parts)
     rulings = []
     for ruling in example.rulings:
         values = "; ".join(f"{name}: {compact(value)}" for name, value in ruling.values.items())

@@ -3,6 +3,8 @@ every law that rules in them."""
 
 from __future__ import annotations
 
+import json
+
 import glob
 import os
 from dataclasses import replace
@@ -37,5 +39,5 @@ def load_examples(site: Site, directory: str) -> None:
                                             if r.law in site.corpus.units)
                 for law in ruling_laws:
                     site.examples.setdefault(law, []).append(Example(
-                        scenario.name, scenario.description, scenario.facts, code, result.rulings,
+                        scenario.name, scenario.description, json.loads(json.dumps(scenario.record)), code, result.rulings,
                         site.rel(path), scenario.position.line))

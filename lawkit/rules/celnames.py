@@ -1,0 +1,79 @@
+"""The names a CEL expression reads, resolved exactly: a macro's variable is local to its macro.
+
+``cuts.map(c, c.player)`` reads ``cuts`` and nothing else; in
+``deal.exists(d, d.to == dealer)`` both ``deal`` and ``dealer`` are free.
+The CEL library's own ``references()`` lists the macros' variables beside
+the free names, and a pattern that strips every bound name also hides a fact
+of that name used outside the macro; this reads the expression's tokens and
+follows each macro's parentheses instead. A macro variable that has the name
+of something the expression could read (a fact, a view, a constant) is
+reported, since inside the macro that thing could not be read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_TOKEN = re.compile(r"""
+    (?P<string>[rRbB]{0,2}(?:'''(?:.|\n)*?'''|\"\"\"(?:.|\n)*?\"\"\"|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"))
+  | (?P<number>\d+(?:\.\d+)?(?:[eE][+-]?\d+)?[uU]?|0x[0-9a-fA-F]+)
+  | (?P<name>[A-Za-z_]\w*)
+  | (?P<punct>&&|\|\||==|!=|<=|>=|[-+*/%!<>?:.,()\[\]{}])
+  | (?P<space>\s+)
+""", re.VERBOSE)
+MACROS = frozenset({"all", "exists", "exists_one", "map", "filter"})
+_LITERALS = frozenset({"true", "false", "null", "in"})
+
+
+@dataclass(frozen=True)
+class Names:
+    free: frozenset[str]  # what the expression reads from its context
+    bound: tuple[tuple[str, int], ...]  # each macro variable and the offset where it is bound
+
+
+def names(source: str) -> Names:
+    """The free names of ``source`` and its macro variables (ValueError on a character CEL has no use for)."""
+    tokens: list[tuple[str, str, int]] = []
+    position = 0
+    while position < len(source):
+        match = _TOKEN.match(source, position)
+        if not match:
+            raise ValueError(f"unexpected character {source[position]!r} at offset {position}")
+        kind = match.lastgroup or ""
+        if kind != "space":
+            tokens.append((kind, match.group(), position))
+        position = match.end()
+    free: set[str] = set()
+    bound: list[tuple[str, int]] = []
+    scopes: list[tuple[str, int]] = []  # (variable, depth of the macro's parenthesis)
+    depth = 0
+    skip = -1
+    for index, (kind, text, offset) in enumerate(tokens):
+        if kind == "punct":
+            if text in "([{":
+                depth += 1
+            elif text in ")]}":
+                while scopes and scopes[-1][1] == depth:
+                    scopes.pop()
+                depth -= 1
+            continue
+        if kind != "name" or index == skip or text in _LITERALS:
+            continue
+        before = tokens[index - 1][1] if index else ""
+        after = tokens[index + 1][1] if index + 1 < len(tokens) else ""
+        if before == ".":
+            # a field, or a macro opening a scope: .map(c, ...
+            if text in MACROS and after == "(" and index + 3 < len(tokens) and tokens[index + 2][0] == "name" \
+                    and tokens[index + 3][1] == ",":
+                variable = tokens[index + 2][1]
+                scopes.append((variable, depth + 1))
+                bound.append((variable, tokens[index + 2][2]))
+                skip = index + 2
+            continue
+        if after == "(":
+            continue  # a function: size(...), has(...), int(...)
+        if any(variable == text for variable, _ in scopes):
+            continue
+        free.add(text)
+    return Names(frozenset(free), tuple(bound))

@@ -1,0 +1,439 @@
+"""The situation record: what happened at the table, read, checked and laid out for the views.
+
+A situation file says who sits where, who dealt, and what happened in order
+(``laws/record.yaml`` names the kinds of event and their fields), with the
+answers to questions the record cannot show. Reading it:
+
+- checks every part against the record's vocabulary, every error at the
+  file:line:col of the bad value (an unknown field says which are allowed);
+- lays it out for CEL without interpreting it: each event numbered (``i``
+  among all events, ``n`` among its kind) with every field of every kind
+  (defaults filled, so a view never meets a missing key); each card dealt its
+  own entry; each card played its trick (four to a trick unless said); each
+  call split into its kind, level and denomination;
+- rejects an impossible record (a card in two hands, a card played that was
+  not held, a seat playing twice to a trick, a trick of five cards), naming
+  the event, unless the record declares that irregularity its subject.
+
+What the laws speak of (the dealer's left, dummy, a revoke) is not decided
+here: the views (``lawkit.views``) derive it, in CEL, from this layout.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..corpus import facts as factlib
+from ..corpus import MarkedDict, MarkedList
+from ..corpus.problems import Position, did_you_mean
+
+SEATS = ("north", "east", "south", "west")
+PARTS = ("seats", "dealer", "irregularities", "events", "answers")
+# A bid as said: a level and a denomination (RS: royal spades, Auction 1912).
+_BID = re.compile(r"^([1-7])\s*(NT|RS|S|H|D|C)$", re.IGNORECASE)
+_CALLS = ("pass", "double", "redouble")
+
+
+class RecordError(ValueError):
+    """An impossible or malformed record: the message names the event and where it is written."""
+
+    def __init__(self, message: str, position: Position | None = None, event: int | None = None,
+                 fact: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.position = position
+        self.event = event
+        self.fact = fact
+
+    def __str__(self) -> str:
+        return f"{self.position}: {self.message}" if self.position else self.message
+
+
+@dataclass(frozen=True)
+class EventField:
+    name: str
+    type: Any  # factlib.FactType, or the string "seat"
+    required: bool = False
+    default: Any = None
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class EventKind:
+    name: str
+    description: str
+    fields: dict[str, EventField]
+
+
+@dataclass
+class Vocabulary:
+    """The record's vocabulary (laws/record.yaml): the kinds of event and the irregularities."""
+
+    kinds: dict[str, EventKind] = field(default_factory=dict)
+    irregularities: dict[str, str] = field(default_factory=dict)
+
+    def field_names(self) -> list[str]:
+        """Every field of every kind, once, in the order first met."""
+        return list(dict.fromkeys(name for kind in self.kinds.values() for name in kind.fields))
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "events": {k.name: {"description": k.description, "fields": {
+                f.name: {"type": "seat" if f.type == "seat" else f.type.as_json(), "required": f.required,
+                         "default": f.default, "description": f.description} for f in k.fields.values()}}
+                for k in self.kinds.values()},
+            "irregularities": dict(self.irregularities),
+        }
+
+
+def parse_vocabulary(data: Any, path: str) -> Vocabulary:
+    """The vocabulary from record.yaml's data (ValueError naming the key when it is malformed)."""
+    vocabulary = Vocabulary()
+    for kind_name, raw in (data.get("events") or {}).items():
+        fields = {}
+        for name, spec in (raw.get("fields") or {}).items():
+            raw_type = spec.get("type")
+            kind_type = "seat" if raw_type == "seat" else factlib.parse_type(raw_type)
+            fields[name] = EventField(name, kind_type, bool(spec.get("required", False)), spec.get("default"),
+                                      spec.get("description", ""))
+        vocabulary.kinds[kind_name] = EventKind(kind_name, raw.get("description", ""), fields)
+    vocabulary.irregularities = dict(data.get("irregularities") or {})
+    return vocabulary
+
+
+@dataclass
+class Record:
+    """A checked record, laid out for CEL (``as_cel``), with where each event is written."""
+
+    seats: dict[str, str]
+    dealer: str
+    irregularities: list[str]
+    events: list[dict[str, Any]]
+    dealt: list[dict[str, Any]]
+    plays: list[dict[str, Any]]
+    answers: dict[str, Any]
+    positions: list[Position | None] = field(default_factory=list)  # where each event is written
+    given: frozenset[str] = frozenset()  # the parts the situation wrote
+
+    def as_cel(self, vocabulary: "Vocabulary") -> dict[str, Any]:
+        """The record as the views read it, each part its own name: ``record_seats``,
+        ``record_dealer``, ``events`` (every event: its index, kind and seat), ``<kind>_events``
+        (the events of each kind with that kind's fields), ``cards_dealt`` (each card dealt) and
+        ``played_at`` (each card played: its trick)."""
+        laid_out: dict[str, Any] = {
+            "record_seats": self.seats, "record_dealer": self.dealer,
+            "events": [{"i": e["i"], "n": e["n"], "kind": e["kind"], "by": e.get("by") or ""} for e in self.events],
+            "cards_dealt": self.dealt,
+            "played_at": {},
+        }
+        extra = {"call": ("call", "level", "denomination"), "play": ("trick",)}
+        for kind in vocabulary.kinds.values():
+            names = ("i", "n", *kind.fields, *extra.get(kind.name, ()))
+            laid_out[f"{kind.name}_events"] = [{name: e[name] for name in names} for e in self.events
+                                               if e["kind"] == kind.name]
+        for play in self.plays:
+            laid_out["played_at"].setdefault(play["card"], play["trick"])
+        return laid_out
+
+    def describe(self, index: int) -> str:
+        """``event 3 (play by west of KD)`` — how an error names an event."""
+        event = self.events[index]
+        what = [f"by {event['by']}"] if event.get("by") else []
+        if event["kind"] == "deal":
+            what = [f"to {event['to']}"]
+        if event.get("card"):
+            what.append(f"of {event['card']}")
+        if event["kind"] == "call":
+            what.append(f"({event['bid']})")
+        return f"event {index + 1} ({event['kind']} {' '.join(what)})".replace(" )", ")")
+
+
+def _default(kind_type: Any) -> Any:
+    if kind_type == "seat":
+        return ""
+    return {"bool": False, "int": 0, "string": "", "card": "", "enum": "", "list": [], "record": {}}[kind_type.kind]
+
+
+def read_record(data: Any, vocabulary: Vocabulary, path: str = "<situation>",
+                check_answer: Any = None) -> Record:
+    """The record a situation's data describes, checked and laid out (RecordError on the first problem).
+
+    ``check_answer(name, value, position)`` checks and normalizes one answer
+    (the facts vocabulary is the engine's); without it answers pass as given.
+    """
+    where = _Where(data, path)
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise RecordError("a situation is a mapping with seats, dealer, irregularities, events and answers",
+                          where.at())
+    for key in data:
+        if key not in PARTS:
+            raise RecordError(f"unknown part '{key}'{did_you_mean(str(key), PARTS)}; a situation has "
+                              f"{', '.join(PARTS)}", where.key(key))
+    seats = {seat: "" for seat in SEATS}
+    raw_seats = data.get("seats") or {}
+    if not isinstance(raw_seats, dict):
+        raise RecordError("seats is a mapping of seats to players' names, e.g. {north: Ann}", where.value("seats"))
+    names: dict[str, str] = {}
+    for seat, name in raw_seats.items():
+        if seat not in SEATS:
+            raise RecordError(f"'{seat}' is not a seat{did_you_mean(str(seat), SEATS)}; the seats are "
+                              f"{', '.join(SEATS)}", where.inner("seats").key(seat))
+        if not isinstance(name, str) or not name.strip():
+            raise RecordError(f"the player at {seat} must be named by text", where.inner("seats").value(seat))
+        if name in names:
+            raise RecordError(f"{name} cannot sit at both {names[name]} and {seat}", where.inner("seats").value(seat))
+        seats[seat] = name
+        names[name] = seat
+
+    def seat_of(value: Any, at: Position) -> str:
+        if isinstance(value, str) and value.lower() in SEATS:
+            return value.lower()
+        if isinstance(value, str) and value in names:
+            return names[value]
+        known = [*SEATS, *names]
+        raise RecordError(f"'{value}' is not a seat at this table{did_you_mean(str(value), known)}; "
+                          f"the seats are {', '.join(SEATS)}" + (f" (players {', '.join(names)})" if names else ""),
+                          at)
+
+    dealer = seat_of(data["dealer"], where.value("dealer")) if data.get("dealer") is not None else ""
+    irregularities = data.get("irregularities") or []
+    if not isinstance(irregularities, list):
+        raise RecordError("irregularities is a list", where.value("irregularities"))
+    for index, name in enumerate(irregularities):
+        if name not in vocabulary.irregularities:
+            raise RecordError(f"unknown irregularity '{name}'{did_you_mean(str(name), vocabulary.irregularities)}; "
+                              f"the record can declare {', '.join(vocabulary.irregularities)}",
+                              where.inner("irregularities").item(index))
+    raw_events = data.get("events") or []
+    if not isinstance(raw_events, list):
+        raise RecordError("events is a list, each event a mapping with one key, its kind", where.value("events"))
+    all_fields = vocabulary.field_names()
+    events: list[dict[str, Any]] = []
+    positions: list[Position | None] = []
+    counts: dict[str, int] = {}
+    for index, raw in enumerate(raw_events):
+        at = where.inner("events").item(index)
+        if not isinstance(raw, dict) or len(raw) != 1:
+            raise RecordError(f"event {index + 1}: an event is a mapping with one key, its kind "
+                              f"({', '.join(vocabulary.kinds)})", at)
+        (kind_name, body), = raw.items()
+        kind = vocabulary.kinds.get(kind_name)
+        event_where = where.inner("events").inner_item(index)
+        if kind is None:
+            raise RecordError(f"event {index + 1}: unknown kind '{kind_name}'"
+                              f"{did_you_mean(str(kind_name), vocabulary.kinds)}; the kinds are "
+                              f"{', '.join(vocabulary.kinds)}", event_where.key(kind_name))
+        body = body if body is not None else {}
+        body_where = event_where.inner(kind_name)
+        if not isinstance(body, dict):
+            raise RecordError(f"event {index + 1}: a {kind_name} event's fields are a mapping "
+                              f"({', '.join(kind.fields)})", event_where.value(kind_name))
+        event: dict[str, Any] = {name: None for name in all_fields}
+        for name, spec in kind.fields.items():
+            if name not in body:
+                if spec.required:
+                    raise RecordError(f"event {index + 1}: a {kind_name} event needs '{name}' "
+                                      f"({spec.description})", body_where.at())
+                continue
+            value = body[name]
+            if spec.type == "seat":
+                event[name] = seat_of(value, body_where.value(name))
+            else:
+                try:
+                    event[name] = factlib.check_value(spec.type, value, name)
+                except factlib.FactError as exc:
+                    raise RecordError(f"event {index + 1} ({kind_name}): {exc.message}", body_where.value(name)) from None
+        for name in body:
+            if name not in kind.fields:
+                raise RecordError(f"event {index + 1}: a {kind_name} event has no field '{name}'"
+                                  f"{did_you_mean(str(name), kind.fields)}; its fields are "
+                                  f"{', '.join(kind.fields)}", body_where.key(name))
+        for name, spec in kind.fields.items():
+            if event[name] is None and spec.default is not None:
+                event[name] = spec.default
+        for name in all_fields:
+            if event[name] is None:
+                spec = next(k.fields[name] for k in vocabulary.kinds.values() if name in k.fields)
+                event[name] = _default(spec.type)
+        event.update(i=index, n=counts.get(kind_name, 0), kind=kind_name)
+        counts[kind_name] = counts.get(kind_name, 0) + 1
+        _lay_out(event, dealer, body_where, index)
+        events.append(event)
+        positions.append(at)
+    answers = data.get("answers") or {}
+    if not isinstance(answers, dict):
+        raise RecordError("answers is a mapping of questions' facts to what happened", where.value("answers"))
+    checked_answers = {}
+    for name, value in answers.items():
+        at = where.inner("answers").value(name)
+        try:
+            checked_answers[name] = check_answer(name, value, at, where.inner("answers").key(name)) \
+                if check_answer else value
+        except RecordError as exc:
+            if exc.fact and exc.fact != name and exc.position == at:
+                exc.position = locate(answers, exc.fact, at)  # the element inside the answer
+            raise
+    record = Record(seats, dealer, list(irregularities), events, [], [], checked_answers, positions,
+                    frozenset(k for k in data if data.get(k) is not None))
+    _deal_and_play(record)
+    _check_consistency(record)
+    return record
+
+
+def _lay_out(event: dict[str, Any], dealer: str, where: "_Where", index: int) -> None:
+    """Kind-specific layout: a call split into its parts, a deal's cards as a list."""
+    kind = event["kind"]
+    if kind == "call":
+        said = str(event["bid"]).strip()
+        match = _BID.match(said)
+        if match:
+            event.update(call="bid", level=int(match.group(1)), denomination=match.group(2).upper())
+        elif said.lower() in _CALLS:
+            event.update(call=said.lower(), level=0, denomination="")
+        else:
+            raise RecordError(f"event {index + 1} (call): '{said}' is not a call; a call is a bid (a level 1 to 7 "
+                              "and C, D, H, S, RS or NT, e.g. 1H, 2NT, 3RS), pass, double or redouble",
+                              where.value("bid"))
+    else:
+        event.setdefault("call", "")
+        event.setdefault("level", 0)
+        event.setdefault("denomination", "")
+    if kind == "deal":
+        cards = list(event["cards"]) or ([event["card"]] if event["card"] else [])
+        count = event["count"] or max(len(cards), 1)
+        if cards and count != len(cards):
+            raise RecordError(f"event {index + 1} (deal): count {count} but {len(cards)} cards named",
+                              where.value("count"))
+        if event["card"] and event["cards"]:
+            raise RecordError(f"event {index + 1} (deal): name the card with 'card' or the cards with "
+                              "'cards', not both", where.value("cards"))
+        event["cards"] = cards
+        event["count"] = count
+        event["by"] = event["by"] or dealer
+    if kind in ("cut", "turn_trump"):
+        if kind == "cut" and event["card"] and event["cards"]:
+            raise RecordError(f"event {index + 1} (cut): name the card with 'card' or the cards with 'cards', "
+                              "not both", where.value("cards"))
+        event["cards"] = list(event["cards"]) or ([event["card"]] if event["card"] else [])
+        if kind == "turn_trump":
+            event["by"] = event["by"] or dealer
+
+
+def _deal_and_play(record: Record) -> None:
+    """Each card dealt its own entry; each card played its trick."""
+    for event in record.events:
+        if event["kind"] == "deal":
+            cards = event["cards"] or [""] * event["count"]
+            for card in cards:
+                record.dealt.append({"i": event["i"], "motion": event["n"], "motion_size": event["count"],
+                                     "to": event["to"], "card": card, "face_up": event["face_up"],
+                                     "by": event["by"]})
+    trick, in_trick = 1, 0
+    last_given = 0
+    for event in record.events:
+        if event["kind"] != "play":
+            continue
+        given = event["trick"]
+        if given:
+            if given < last_given or given > max(trick, last_given) + 1 or given < 1:
+                raise RecordError(
+                    f"{record.describe(event['i'])}: trick {given} out of order (tricks are numbered from 1, in the "
+                    "order they are played)", record.positions[event["i"]], event["i"])
+            if given != trick:
+                trick, in_trick = given, 0
+            last_given = given
+        elif in_trick == 4:
+            trick, in_trick = trick + 1, 0
+        event["trick"] = trick
+        in_trick += 1
+        record.plays.append(event)
+
+
+def _check_consistency(record: Record) -> None:
+    declared = set(record.irregularities)
+    holder: dict[str, tuple[str, int]] = {}
+    for entry in record.dealt:
+        card = entry["card"]
+        if not card:
+            continue
+        if card in holder and "card-dealt-twice" not in declared:
+            seat, first = holder[card]
+            raise RecordError(
+                f"{record.describe(entry['i'])}: {card} was dealt already, to {seat} ({record.describe(first)}); "
+                "if the pack really held it twice, say so with irregularities: [card-dealt-twice]",
+                record.positions[entry["i"]], entry["i"])
+        holder.setdefault(card, (entry["to"], entry["i"]))
+    named = {seat: [d["card"] for d in record.dealt if d["to"] == seat] for seat in SEATS}
+    fully_named = {seat for seat, cards in named.items() if cards and all(cards)}
+    played: dict[str, int] = {}
+    per_trick: dict[int, list[dict[str, Any]]] = {}
+    for play in record.plays:
+        card, seat, index = play["card"], play["by"], play["i"]
+        if card in played:
+            raise RecordError(f"{record.describe(index)}: {card} was played already "
+                              f"({record.describe(played[card])})", record.positions[index], index)
+        played[card] = index
+        if seat in fully_named and card not in named[seat] and "card-not-held" not in declared:
+            where_it_is = f"; it was dealt to {holder[card][0]}" if card in holder else ""
+            raise RecordError(f"{record.describe(index)}: {seat} did not hold {card}{where_it_is}; if the record "
+                              "means it, say so with irregularities: [card-not-held]", record.positions[index], index)
+        trick = per_trick.setdefault(play["trick"], [])
+        if any(p["by"] == seat for p in trick) and "seat-plays-twice" not in declared:
+            raise RecordError(f"{record.describe(index)}: {seat} has played to trick {play['trick']} already; if the "
+                              "record means it, say so with irregularities: [seat-plays-twice]",
+                              record.positions[index], index)
+        trick.append(play)
+        if len(trick) > 4 and "five-card-trick" not in declared:
+            raise RecordError(f"{record.describe(index)}: a fifth card played to trick {play['trick']}; if the "
+                              "record means it, say so with irregularities: [five-card-trick]",
+                              record.positions[index], index)
+
+
+_STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[(\d+)\]")
+
+
+def locate(node: Any, path: str, fallback: Position) -> Position:
+    """Where the value at ``cuts[2].cards[0]`` is written inside ``node`` (read with positions)."""
+    where = fallback
+    for name, index in _STEP.findall(path):
+        if name and isinstance(node, MarkedDict) and name in node:
+            where, node = node.value_pos[name], node[name]
+        elif index and isinstance(node, MarkedList) and int(index) < len(node):
+            where, node = node.item_pos[int(index)], node[int(index)]
+        else:
+            break
+    return where
+
+
+class _Where:
+    """Positions inside a situation's data, when it was read with positions (MarkedDict/MarkedList)."""
+
+    def __init__(self, node: Any, path: str, fallback: Position | None = None):
+        self.node, self.path = node, path
+        self.fallback = fallback or getattr(node, "pos", None) or Position(path, 1, 1)
+
+    def at(self) -> Position:
+        return getattr(self.node, "pos", None) or self.fallback
+
+    def key(self, key: Any) -> Position:
+        return (self.node.key_pos.get(key) if isinstance(self.node, MarkedDict) else None) or self.at()
+
+    def value(self, key: Any) -> Position:
+        return (self.node.value_pos.get(key) if isinstance(self.node, MarkedDict) else None) or self.at()
+
+    def item(self, index: int) -> Position:
+        if isinstance(self.node, MarkedList) and index < len(self.node.item_pos):
+            return self.node.item_pos[index]
+        return self.at()
+
+    def inner(self, key: Any) -> "_Where":
+        child = self.node.get(key) if isinstance(self.node, dict) else None
+        return _Where(child, self.path, self.value(key))
+
+    def inner_item(self, index: int) -> "_Where":
+        child = self.node[index] if isinstance(self.node, list) and index < len(self.node) else None
+        return _Where(child, self.path, self.item(index))

@@ -1,0 +1,183 @@
+"""Views: what the laws speak of, derived once from the situation record by CEL kept in the corpus.
+
+``laws/views.yaml`` defines them, in order, each reading the record (as laid
+out by ``lawkit.record``), shared constants and earlier views. A view is
+given only when its ``when`` holds; one that is not given is ``null`` to the
+views after it, and missing to the rules, which then ask its question. Every
+code's rules read the same views, so one record reaches every code the same
+way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ._cel import cel
+from . import celnames
+from ..corpus.problems import Position, Problem, did_you_mean
+
+# The laid-out record's parts (lawkit.record.Record.as_cel) are the views' inputs.
+INPUTS = frozenset({"record_seats", "record_dealer", "events", "cards_dealt", "played_at"})
+
+
+class ViewError(Exception):
+    """A view failed on a record: the message names the view and the expression."""
+
+    def __init__(self, message: str, view: str):
+        super().__init__(message)
+        self.view = view
+
+
+@dataclass
+class View:
+    name: str
+    description: str
+    position: Position
+    value_source: str
+    value: Any  # cel.Program
+    when_source: str | None = None
+    when: Any = None  # cel.Program
+    question: str | None = None
+    reads: frozenset[str] = frozenset()  # earlier views it reads
+    names: frozenset[str] = frozenset()  # everything it reads: inputs, constants, views
+    constants: frozenset[str] = frozenset()
+
+
+@dataclass
+class Views:
+    constants: dict[str, Any] = field(default_factory=dict)
+    constant_descriptions: dict[str, str] = field(default_factory=dict)
+    views: dict[str, View] = field(default_factory=dict)  # in order
+    _levels: list[list[View]] | None = field(default=None, repr=False)
+
+    def derive(self, record: dict[str, Any]) -> dict[str, Any]:
+        """Every view the record gives, by name (views not given are left out).
+
+        Views are evaluated a level at a time (a view's level is one more than
+        the highest of the views it reads), and the context is updated once a
+        level: the CEL library converts the whole context again after each
+        update, which costs more than most views do.
+        """
+        available = {**self.constants, **record}
+        given: dict[str, Any] = {}
+        for level in self.levels():
+            # A context per level holding only what the level reads: converting is the cost.
+            context = cel.Context()
+            context.update({name: available[name] for name in self._reads(level) if name in available})
+            for view in level:
+                held = True
+                if view.when is not None:
+                    held = _run(view, view.when, view.when_source or "", context)
+                    if not isinstance(held, bool):
+                        raise ViewError(f"view '{view.name}': 'when' gave {held!r}, not true or false", view.name)
+                available[view.name] = _plain(_run(view, view.value, view.value_source, context)) if held else None
+                if held:
+                    given[view.name] = available[view.name]
+        return given
+
+    def _reads(self, level: list[View]) -> set[str]:
+        return {name for view in level for name in view.names}
+
+    def levels(self) -> list[list[View]]:
+        if self._levels is None:
+            depth: dict[str, int] = {}
+            for view in self.views.values():
+                depth[view.name] = 1 + max((depth[r] for r in view.reads), default=-1)
+            self._levels = [[v for v in self.views.values() if depth[v.name] == d]
+                            for d in range(max(depth.values(), default=-1) + 1)]
+        return self._levels
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "constants": {name: value for name, value in self.constants.items()},
+            "views": [{"name": v.name, "description": v.description, "when": v.when_source, "value": v.value_source,
+                       **({"question": v.question} if v.question else {})} for v in self.views.values()],
+        }
+
+
+def compile_views(data: Any, path: str, problems: list[Problem], card_order: Any,
+                  kinds: Any = ()) -> Views:
+    """The views of views.yaml's data; each problem (syntax, an unknown name) at its file:line:col."""
+    views = Views()
+    for index, raw in enumerate(data.get("constants") or []):
+        name = raw.get("name")
+        at = data["constants"].item_pos[index]
+        if "card_order" in raw:
+            try:
+                value = card_order(raw["card_order"].get("ranks"), raw["card_order"].get("suits"))
+            except ValueError as exc:
+                problems.append(Problem(at, "rules", str(exc)))
+                continue
+        else:
+            value = raw.get("value")
+        if name in views.constants:
+            problems.append(Problem(at, "duplicate-id", f"constant '{name}' is defined twice"))
+        views.constants[name] = value
+        views.constant_descriptions[name] = raw.get("description", "")
+    for index, raw in enumerate(data.get("views") or []):
+        name = raw.get("name")
+        at = data["views"].item_pos[index]
+        if not isinstance(name, str):
+            continue  # the schema names it
+        inputs = INPUTS | {f"{kind}_events" for kind in kinds}
+        if name in views.views or name in views.constants or name in inputs:
+            problems.append(Problem(at, "duplicate-id", f"view '{name}' is defined twice (or as a constant)"))
+            continue
+        known = {*inputs, *views.constants, *views.views}
+        compiled: dict[str, tuple[str, Any, frozenset[str]]] = {}
+        for key in ("when", "value"):
+            source = raw.get(key)
+            if source is None:
+                continue
+            where = raw.value_pos.get(key, at)
+            if not isinstance(source, str):
+                problems.append(Problem(where, "rules", f"view '{name}': '{key}' must be a CEL expression (text)"))
+                continue
+            try:
+                program = cel.compile(source)
+                read = celnames.names(source)
+            except Exception as exc:  # the CEL parser's errors
+                first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                problems.append(Problem(where, "cel-syntax", f"view '{name}': '{key}' does not compile: {first}"))
+                continue
+            for variable, _ in read.bound:
+                if variable in known:
+                    problems.append(Problem(where, "rules", f"view '{name}': the macro variable '{variable}' has "
+                                                            f"the name of a view or constant, which it would hide"))
+            for used in sorted(read.free - known):
+                later = " (views read only views defined before them)" if any(
+                    v.get("name") == used for v in data.get("views") or []) else ""
+                problems.append(Problem(where, "undeclared-name", f"view '{name}' reads '{used}', which is no view "
+                                        f"or constant{later}{did_you_mean(used, known)}"))
+            compiled[key] = (source, program, read.free)
+        if "value" not in compiled:
+            if "value" not in raw:
+                problems.append(Problem(at, "missing-key", f"view '{name}' needs a 'value'"))
+            continue
+        reads = compiled["value"][2] | (compiled["when"][2] if "when" in compiled else frozenset())
+        views.views[name] = View(
+            name, raw.get("description", ""), at, compiled["value"][0], compiled["value"][1],
+            compiled["when"][0] if "when" in compiled else None, compiled["when"][1] if "when" in compiled else None,
+            raw.get("question"), reads=frozenset(reads & set(views.views)),
+            constants=frozenset(reads & set(views.constants)), names=frozenset(reads))
+    return views
+
+
+def _run(view: View, program: Any, source: str, context: Any) -> Any:
+    try:
+        return program.execute(context)
+    except (KeyError, IndexError) as exc:
+        what = f"no key {exc.args[0]!r}" if isinstance(exc, KeyError) else "an index out of range"
+        raise ViewError(f"view '{view.name}': {what} while evaluating `{source}`", view.name) from None
+    except Exception as exc:  # CEL's runtime errors
+        first = str(exc).split(". ")[0] if str(exc) else type(exc).__name__
+        raise ViewError(f"view '{view.name}': {first} while evaluating `{source}`", view.name) from None
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _plain(value[key]) for key in sorted(value)}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    return value
