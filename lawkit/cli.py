@@ -190,11 +190,14 @@ def _stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     corpus = _load(args, err)
     if corpus is None:
         return 1
+    from .rules import situation_stats, situation_stats_text  # the root composes the corpus and the rules
+
     data = stats.stats(corpus)
+    data["situations"] = situation_stats(corpus)
     if args.json:
         _emit_json(data, out)
     else:
-        out.write(stats.as_text(data))
+        out.write(stats.as_text(data) + situation_stats_text(data["situations"]))
     return 0
 
 

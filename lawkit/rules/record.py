@@ -30,7 +30,7 @@ from ..corpus import MarkedDict, MarkedList
 from ..corpus.problems import Position, did_you_mean
 
 SEATS = ("north", "east", "south", "west")
-PARTS = ("seats", "dealer", "irregularities", "events", "answers")
+PARTS = ("seats", "dealer", "previous_dealer", "irregularities", "events", "answers")
 # A bid as said: a level and a denomination (RS: royal spades, Auction 1912).
 _BID = re.compile(r"^([1-7])\s*(NT|RS|S|H|D|C)$", re.IGNORECASE)
 _CALLS = ("pass", "double", "redouble")
@@ -116,14 +116,15 @@ class Record:
     answers: dict[str, Any]
     positions: list[Position | None] = field(default_factory=list)  # where each event is written
     given: frozenset[str] = frozenset()  # the parts the situation wrote
+    previous_dealer: str = ""  # who dealt the hand before ('' when the record does not say)
 
     def as_cel(self, vocabulary: "Vocabulary") -> dict[str, Any]:
         """The record as the views read it, each part its own name: ``record_seats``,
-        ``record_dealer``, ``events`` (every event: its index, kind and seat), ``<kind>_events``
+        ``record_dealer``, ``record_previous_dealer``, ``events`` (every event: its index, kind and seat), ``<kind>_events``
         (the events of each kind with that kind's fields), ``cards_dealt`` (each card dealt) and
         ``played_at`` (each card played: its trick)."""
         laid_out: dict[str, Any] = {
-            "record_seats": self.seats, "record_dealer": self.dealer,
+            "record_seats": self.seats, "record_dealer": self.dealer, "record_previous_dealer": self.previous_dealer,
             "events": [{"i": e["i"], "n": e["n"], "kind": e["kind"], "by": e.get("by") or ""} for e in self.events],
             "cards_dealt": self.dealt,
             "played_at": {},
@@ -167,7 +168,8 @@ def read_record(data: Any, vocabulary: Vocabulary, path: str = "<situation>",
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise RecordError("a situation is a mapping with seats, dealer, irregularities, events and answers",
+        raise RecordError("a situation is a mapping with seats, dealer, previous_dealer, irregularities, events "
+                          "and answers",
                           where.at())
     for key in data:
         if key not in PARTS:
@@ -200,6 +202,8 @@ def read_record(data: Any, vocabulary: Vocabulary, path: str = "<situation>",
                           at)
 
     dealer = seat_of(data["dealer"], where.value("dealer")) if data.get("dealer") is not None else ""
+    previous_dealer = seat_of(data["previous_dealer"], where.value("previous_dealer")) \
+        if data.get("previous_dealer") is not None else ""
     irregularities = data.get("irregularities") or []
     if not isinstance(irregularities, list):
         raise RecordError("irregularities is a list", where.value("irregularities"))
@@ -278,7 +282,7 @@ def read_record(data: Any, vocabulary: Vocabulary, path: str = "<situation>",
                 exc.position = locate(answers, exc.fact, at)  # the element inside the answer
             raise
     record = Record(seats, dealer, list(irregularities), events, [], [], checked_answers, positions,
-                    frozenset(k for k in data if data.get(k) is not None))
+                    frozenset(k for k in data if data.get(k) is not None), previous_dealer)
     _deal_and_play(record)
     _check_consistency(record)
     return record

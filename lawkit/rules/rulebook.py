@@ -404,3 +404,37 @@ def _order(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
         visit(rule.key, [])
     book.rules = ordered
     book.index()
+
+
+def situation_stats(corpus: Corpus) -> dict[str, Any]:
+    """What a user can be asked and how the rules read the situation: for ``lawkit stats``."""
+    ensure_compiled(corpus)
+    model = corpus.situation_model
+    raw_views = {v.get("name"): v for v in ((corpus.rule_files.get("views") or {}).get("views") or [])}
+    answerable = [raw for raw in raw_views.values() if raw.get("type") is not None]
+    rules = [rule for book in corpus.rulebooks.values() for rule in book.rules]
+    single = sum(1 for r in rules if r.when is not None and r.when.source.strip() in corpus.facts)
+    return {
+        "questions": len(corpus.facts) + len(answerable),
+        "questions_bool": sum(1 for f in corpus.facts.values() if f.type.kind == "bool")
+        + sum(1 for raw in answerable if raw.get("type") == "bool"),
+        "facts": len(corpus.facts),
+        "facts_bool": sum(1 for f in corpus.facts.values() if f.type.kind == "bool"),
+        "views": len(model.views.views),
+        "views_answerable": len(answerable),
+        "event_kinds": len(model.vocabulary.kinds),
+        "rules": len(rules),
+        "rules_reading_one_bare_fact": single,
+        "precedence_groups": sum(len(book.groups) for book in corpus.rulebooks.values()),
+        "precedence_edges": sum(len(w) for book in corpus.rulebooks.values() for w in book.beaten_by.values()),
+        "rules_in_a_group": sum(1 for r in rules if r.group),
+    }
+
+
+def situation_stats_text(data: dict[str, Any]) -> str:
+    return (f"situations: {data['event_kinds']} kinds of event, {data['views']} views derived from the record; "
+            f"a user can be asked {data['questions']} questions ({data['questions_bool']} yes/no): "
+            f"{data['facts']} facts ({data['facts_bool']} yes/no) and {data['views_answerable']} views when the "
+            f"record lacks them\nrules: {data['rules']}, {data['rules_reading_one_bare_fact']} of them a single bare "
+            f"fact; precedence: {data['precedence_groups']} groups ({data['rules_in_a_group']} rules), "
+            f"{data['precedence_edges']} rule-to-rule edges\n")

@@ -1,0 +1,129 @@
+"""One engine state: names resolved exactly, a context per ruling, a cached corpus that rules, threads.
+
+Regression tests for the defects issue 10 measured: a macro variable named
+like a fact hid that fact from the rule's names (and the shared per-code
+context then let the rule read an earlier situation's value); a corpus read
+back from the cache had no rulebooks; the shared context made the engine
+unsafe from two threads.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import lawkit
+from lawkit.engine import Engine
+
+from test_engine import CODE, FACTS, OUTCOMES, heading
+
+DEALER_FACT = "  - {name: dealer, type: {enum: [north, east, south, west]}, question: Who dealt?}\n"
+NORTH_DEALS = """\
+    rules:
+      - id: north-dealt
+        when: dealer == 'north'
+        then: {outcome: dealer, values: {dealt_by: dealer}}
+"""
+
+
+def make(make_corpus, tmp_path, monkeypatch, law2: str) -> lawkit.Corpus:
+    make_corpus({"facts.yaml": FACTS + DEALER_FACT, "outcomes.yaml": OUTCOMES, "demo/code.yaml": CODE,
+                 "demo/01-one.yaml": heading("", law2, "")})
+    monkeypatch.chdir(tmp_path)
+    return lawkit.check("laws")
+
+
+def test_a_macro_variable_named_like_a_fact_is_a_check_error(make_corpus, tmp_path, monkeypatch):
+    hiding = """\
+    rules:
+      - id: hides-the-dealer
+        when: cuts.exists(dealer, dealer.card == 'AS') && dealer == 'north'
+        then: {outcome: dealer}
+"""
+    corpus = make(make_corpus, tmp_path, monkeypatch, hiding)
+    (problem,) = [p for p in corpus.problems if p.kind == "rules"]
+    assert problem.citation == "demo/2"
+    assert "the macro variable 'dealer' has the name of a fact" in problem.message
+    assert (problem.position.line, problem.position.col) == (10, 15)  # the when: value
+
+
+def test_names_outside_a_macro_are_read_even_when_a_macro_binds_another_name(make_corpus, tmp_path, monkeypatch):
+    both = """\
+    rules:
+      - id: ace-cut-and-north-dealt
+        when: cuts.exists(c, c.card == 'AS') && dealer == 'north'
+        then: {outcome: dealer}
+"""
+    corpus = make(make_corpus, tmp_path, monkeypatch, both)
+    assert corpus.problems == []
+    (rule,) = corpus.rulebooks["demo"].rules
+    assert rule.facts == {"cuts", "dealer"}
+    result = Engine(corpus).ruling("demo", {"answers": {"cuts": [{"player": "N", "card": "AS"}]}})
+    assert result.rulings == [] and [m["fact"] for m in result.missing_facts] == ["dealer"]
+
+
+def test_a_ruling_reads_its_own_situation_only(make_corpus, tmp_path, monkeypatch):
+    engine = Engine(make(make_corpus, tmp_path, monkeypatch, NORTH_DEALS))
+    first = engine.ruling("demo", {"answers": {"dealer": "north"}})
+    assert [r.values for r in first.rulings] == [{"dealt_by": "north"}]
+    second = engine.ruling("demo", {"answers": {"error_found": True}})  # no dealer this time
+    assert second.rulings == []
+    third = engine.ruling("demo", {"answers": {"dealer": "east"}})
+    assert third.rulings == [] and third.considered[0]["status"] == "did-not-hold"
+
+
+def test_a_corpus_from_the_cache_rules(laws, tmp_path):
+    from lawkit.cache import checked
+
+    cached, _ = checked(laws)
+    cached, _ = checked(laws)  # the second read comes from the cache, without compiled rules
+    record = {"events": [{"cut": {"by": p, "card": c}} for p, c in zip("NESW", ["QS", "3H", "3D", "KC"])]}
+    got = Engine(cached).ruling("auction-bridge-1912", record)
+    want = Engine(lawkit.load(laws)).ruling("auction-bridge-1912", record)
+    assert [r.as_json() for r in got.rulings] == [r.as_json() for r in want.rulings]
+    assert any(r.values.get("first_dealer") == "E" for r in got.rulings)
+
+
+def test_one_engine_serves_several_threads(corpus):
+    engine = Engine(corpus)
+    records = []
+    for index in range(8):
+        cards = ["QS", "3H", "3D", "KC", "2C", "AH", "9D", "TS"]
+        cards = cards[index:] + cards[:index]
+        records.append({"dealer": ["north", "east", "south", "west"][index % 4],
+                        "events": [{"cut": {"by": p, "card": c}} for p, c in zip("NESW", cards)]
+                        + [{"deal": {"to": "east", "card": "AS", "face_up": index % 2 == 0}}]})
+    expected = [[r.as_json() for c in engine.compare(rec) for r in c.rulings] for rec in records]
+    failures: list[str] = []
+
+    def work(index: int) -> None:
+        for _ in range(15):
+            got = [r.as_json() for c in engine.compare(records[index]) for r in c.rulings]
+            if got != expected[index]:
+                failures.append(f"record {index} gave other rulings in a thread")
+                return
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert len({str(e) for e in expected}) > 1  # the records do differ, so a mix-up would show
+
+
+@pytest.mark.parametrize("source, free, bound", [
+    ("cuts.map(c, c.player)", {"cuts"}, ["c"]),
+    ("deal.exists(d, d.to == dealer)", {"deal", "dealer"}, ["d"]),
+    ("cuts.exists(c, c.card == 'AS') && c == 1", {"cuts", "c"}, ["c"]),  # c outside the macro is free
+    ("a.filter(x, b.all(y, x < y)) + [x]", {"a", "b", "x"}, ["x", "y"]),
+    ("size(m.items) > 0 && has(m.x) && 'dealer' in m", {"m"}, []),
+    ("{'north': seats.north}", {"seats"}, []),
+])
+def test_cel_names_are_resolved_exactly(source, free, bound):
+    from lawkit.celnames import names
+
+    read = names(source)
+    assert set(read.free) == free
+    assert [name for name, _ in read.bound] == bound
