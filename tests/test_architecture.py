@@ -9,6 +9,8 @@
   name (``from lawkit.corpus.model import _x``): a sub-package's own modules may.
 - A private attribute (``x._name``) is touched only in the module that defines that name
   (``semantic.encoder()._weights`` from the site was such a reach).
+- ``from lawkit.x import name`` names something ``lawkit.x`` has (the lazy ``__init__`` files
+  answer any name to mypy).
 
 Every import counts, also those inside functions and under ``if TYPE_CHECKING``.
 """
@@ -84,6 +86,21 @@ def _imports(tree: ast.AST, module: str, is_init: bool, modules: dict) -> list[t
     return found
 
 
+def _names(path: Path) -> set[str]:
+    """What a module defines or imports, at any depth (a lazy ``__init__`` imports its names under
+    ``if TYPE_CHECKING``): ``from package import name`` needs one of them (mypy takes any name
+    from a module with ``__getattr__``, so it would not say)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names
+
+
 def violations(package: Path) -> list[str]:
     """What breaks the layer rule in ``package`` (a copy of lawkit/ in the tests), one line each."""
     modules = _modules(package)
@@ -101,6 +118,8 @@ def violations(package: Path) -> list[str]:
                 continue
             if theirs != own and theirs not in ALLOWED[own]:
                 problems.append(f"{where}:{line}: the {own} layer imports {target} (layer {theirs})")
+            if name is not None and name != "*" and target in modules and name not in _names(modules[target][0]):
+                problems.append(f"{where}:{line}: imports {name} from {target}, which has no such name")
             if theirs != own:
                 private = [part for part in target.split(".")[1:] if _private(part)]
                 if private:
@@ -150,6 +169,7 @@ def test_the_check_finds_each_kind_of_violation(tmp_path):
     plant("site/ask.py", "from ..retrieval.semantic import _digest\n")  # another's private name
     plant("site/api.py", "from .. import retrieval\n\nx = retrieval.semantic.encoder()._weights\n")
     plant("pages.py", "")  # a module outside every layer
+    plant("cli.py", "def _stats():\n    from .rules import no_such_name\n")  # a name the package lacks
 
     found = "\n".join(violations(copy))
     for expected in [
@@ -162,9 +182,10 @@ def test_the_check_finds_each_kind_of_violation(tmp_path):
         "imports _digest from lawkit.retrieval.semantic, private to it",
         "lawkit/site/api.py:", "reads ._weights, private to another module",
         "module lawkit.pages belongs to no layer",
+        "imports no_such_name from lawkit.rules, which has no such name",
     ]:
         assert expected in found, f"{expected!r} not in:\n{found}"
-    assert len(violations(copy)) == 9, found
+    assert len(violations(copy)) == 10, found
 
 
 def test_import_lawkit_stays_light():
