@@ -38,9 +38,9 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 import lawkit  # noqa: E402
-from lawkit import engine as engine_module, scenarios  # noqa: E402
-from lawkit._cel import cel  # noqa: E402
-from lawkit.engine import Engine, RulingError, Situation  # noqa: E402
+from lawkit.rules import engine as engine_module, scenarios  # noqa: E402
+from lawkit.rules._cel import cel  # noqa: E402
+from lawkit.rules.engine import Engine, RulingError, Situation  # noqa: E402
 
 CODE = "auction-bridge-1912"
 SEATS = ["north", "east", "south", "west"]

@@ -39,8 +39,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 import lawkit  # noqa: E402
-from lawkit import fulltext, semantic  # noqa: E402
-from lawkit.printed import law_lines  # noqa: E402
+from lawkit.retrieval import fulltext, semantic  # noqa: E402
+from lawkit.corpus.printed import law_lines  # noqa: E402
 
 HERE = Path(__file__).parent
 QUESTION_SETS = ("questions.yaml", "questions-heldout.yaml")

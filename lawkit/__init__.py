@@ -22,22 +22,29 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-from .problems import CorpusError, Position, Problem, sort_problems
+from .corpus.problems import CorpusError, Position, Problem, sort_problems
 
 if TYPE_CHECKING:
-    from .engine import Engine, Result, Ruling, RulingError
-    from .fulltext import Hit
-    from .model import Code, Corpus, Heading, Item, Law, Note, Section
+    from pathlib import Path
+
+    from .corpus.model import Code, Corpus, Heading, Item, Law, Note, Section
+    from .retrieval.fulltext import Hit
+    from .rules.engine import Engine, Result, Ruling, RulingError
+    from .rules.scenarios import Scenario, ScenarioFileError
+    from .rules.situation import SituationError, read_facts
 
 __all__ = [
     "Code", "Corpus", "CorpusError", "Engine", "Heading", "Hit", "Item", "Law", "Note", "Position", "Problem",
-    "Result", "Ruling", "RulingError", "Section", "check", "load", "references", "search",
+    "Result", "Ruling", "RulingError", "Scenario", "ScenarioFileError", "Section", "SituationError", "check",
+    "export", "load", "load_scenarios", "read_facts", "references", "run_scenario", "search",
 ]
 
 # The engine (and the CEL library behind it) loads only when used: `lawkit show` stays quick;
 # so does the model, which `lawkit search` does without when its indexes are kept.
-_LAZY = {"Engine": "engine", "Result": "engine", "Ruling": "engine", "RulingError": "engine", "Hit": "fulltext",
-         **{name: "model" for name in ("Code", "Corpus", "Heading", "Item", "Law", "Note", "Section")}}
+_LAZY = {**{name: "rules.engine" for name in ("Engine", "Result", "Ruling", "RulingError")},
+         "Hit": "retrieval.fulltext", "Scenario": "rules.scenarios", "ScenarioFileError": "rules.scenarios",
+         "SituationError": "rules.situation", "read_facts": "rules.situation",
+         **{name: "corpus.model" for name in ("Code", "Corpus", "Heading", "Item", "Law", "Note", "Section")}}
 
 
 def __getattr__(name: str) -> Any:
@@ -49,12 +56,16 @@ def __getattr__(name: str) -> Any:
 
 
 def check(root: str | os.PathLike = "laws") -> Corpus:
-    """Load and check the corpus under ``root``; its ``problems`` list what is wrong."""
-    from ._checks import check as run_checks
-    from ._load import read_corpus
+    """Load and check the corpus under ``root``; its ``problems`` list what is wrong.
+
+    The text is read and checked by lawkit.corpus, the rules beside it compiled and checked
+    by lawkit.rules: this is where the two meet (the corpus knows nothing of the rules)."""
+    from .corpus import check_corpus, read_corpus
+    from .rules import compile_rulebooks  # imports the CEL library: only when checking
 
     corpus, docs = read_corpus(root)
-    run_checks(corpus, docs)
+    check_corpus(corpus, docs)
+    compile_rulebooks(corpus)
     corpus.problems = sort_problems(corpus.problems)
     return corpus
 
@@ -70,12 +81,12 @@ def load(root: str | os.PathLike = "laws") -> Corpus:
 def search(corpus: Corpus, query: str, *, code: str | None = None, topic: str | None = None,
            limit: int = 10) -> list["Hit"]:
     """Laws ranked for a query written as a player would ask it: by the words they share
-    (bm25) and, when the model is installed, by closeness in meaning (see lawkit.fulltext).
+    (bm25) and, when the model is installed, by closeness in meaning (see lawkit.retrieval).
 
     >>> lawkit.search(corpus, "who deals after a misdeal?", code="auction-bridge-1912")[0].id
     'auction-bridge-1912/36'
     """
-    from .fulltext import search as run
+    from .retrieval.fulltext import search as run
 
     return run(corpus, query, code=code, topic=topic, limit=limit)
 
@@ -86,6 +97,36 @@ def references(corpus: Corpus, citation: str, depth: int = 1) -> dict[str, Any]:
     >>> [entry["id"] for entry in lawkit.references(corpus, "auction-bridge-1912/21")["out"]]
     ['auction-bridge-1912/14']
     """
-    from .refs import walk
+    from .corpus.refs import walk
 
     return walk(corpus, citation, depth)
+
+
+def export(corpus: Corpus) -> dict[str, Any]:
+    """The whole corpus as JSON-ready data, as ``lawkit export --json`` prints it: every code
+    with its laws and (when its rules are compiled, as after ``load``) its rulebook; topics,
+    glossary, concordance, facts, outcomes, editions.
+
+    >>> data = lawkit.export(corpus)
+    >>> data["codes"][0]["laws"][20]["refs"], len(data["codes"][0]["rulebook"]["rules"]) > 0
+    (['auction-bridge-1912/14'], True)
+    """
+    from .rules.export import export as run
+
+    return run(corpus)
+
+
+def load_scenarios(path: str | Path) -> list[Scenario]:
+    """The scenarios of a scenario file (``scenarios:``, see docs/rules.md); raises
+    ``ScenarioFileError`` with every problem, each at path:line:col."""
+    from .rules.scenarios import load as run
+
+    return run(path)
+
+
+def run_scenario(scenario: Scenario, engine: Engine) -> list[str]:
+    """Put a scenario to ``engine``: what differs from its expectation, one line each (none: it
+    passes). The rulings given are kept in ``scenario.results`` (code id -> Result)."""
+    from .rules.scenarios import run
+
+    return run(scenario, engine)

@@ -16,7 +16,7 @@ import hashlib
 import os
 import pickle
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 CACHE_DIR = ".lawkit-cache"
 _PACKAGE = Path(__file__).resolve().parent
@@ -67,16 +67,15 @@ def store(root: str | os.PathLike, name: str, key: str, value: Any) -> None:
         pass
 
 
-def checked(root: str | os.PathLike) -> tuple[Any, str]:
-    """The checked corpus (from the cache when the files are unchanged) and its fingerprint.
+def checked(root: str | os.PathLike, check: Callable[[str | os.PathLike], Any]) -> tuple[Any, str]:
+    """The checked corpus (from the cache when the files are unchanged) and its fingerprint;
+    ``check`` makes it when the cache has none (``lawkit.check``: YAML, schema, checks, rules).
 
     The corpus comes without compiled rules: commands that evaluate rules load afresh.
     """
     key = fingerprint(root)
     corpus = load(root, "corpus", key)
     if corpus is None:
-        from . import check  # the full load: YAML, schema, checks, rules
-
         corpus = check(root)
         if Path(root).is_dir():
             # CEL programs do not pickle: the rules and views compile again on demand.

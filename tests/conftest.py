@@ -90,56 +90,12 @@ def run_cli(capsys: pytest.CaptureFixture[str]) -> Callable[[Sequence[str]], tup
 
 # -- scenarios: tests/scenarios/*.yaml, one test per scenario -------------------------------
 #
-# A failure names the file, the line of the scenario and what differs, e.g.
-#   tests/scenarios/deal.yaml:12: scenario 'Fourteen cards to one player':
-#     english-whist: expected ruling english-whist/44#..., not given
-
-SCENARIOS = REPO / "tests" / "scenarios"
-_ENGINE = None
+# Collected and run by lawkit's own pytest plugin (lawkit/testing.py, the ``pytest11`` entry
+# point), against ./laws; scenario_engine() shares the engine it builds (compiled once).
 
 
 def scenario_engine():
     """One engine over the real corpus for every scenario (compiled once)."""
-    global _ENGINE
-    if _ENGINE is None:
-        from lawkit.engine import Engine
-        _ENGINE = Engine(lawkit.load(REPO / "laws"))
-    return _ENGINE
+    from lawkit.testing import engine_for
 
-
-def pytest_collect_file(parent, file_path):
-    if file_path.suffix == ".yaml" and file_path.parent == SCENARIOS:
-        return ScenarioFile.from_parent(parent, path=file_path)
-    return None
-
-
-class ScenarioFile(pytest.File):
-    def collect(self):
-        from lawkit import scenarios
-        for scenario in scenarios.load(self.path):
-            yield ScenarioItem.from_parent(self, name=scenario.name, scenario=scenario)
-
-
-class ScenarioFailure(Exception):
-    pass
-
-
-class ScenarioItem(pytest.Item):
-    def __init__(self, *, scenario, **kwargs):
-        super().__init__(**kwargs)
-        self.scenario = scenario
-
-    def runtest(self):
-        from lawkit import scenarios
-        failures = scenarios.run(self.scenario, scenario_engine())
-        if failures:
-            raise ScenarioFailure("\n".join(f"  {f}" for f in failures))
-
-    def repr_failure(self, excinfo, style=None):
-        if isinstance(excinfo.value, ScenarioFailure):
-            where = self.scenario.position
-            return f"{where.path}:{where.line}: scenario '{self.scenario.name}':\n{excinfo.value}"
-        return super().repr_failure(excinfo, style)
-
-    def reportinfo(self):
-        return self.path, self.scenario.position.line - 1, f"scenario: {self.scenario.name}"
+    return engine_for(REPO / "laws")

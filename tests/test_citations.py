@@ -1,10 +1,10 @@
-"""lawkit.citations.find_citations: the citations printed inside law text."""
+"""lawkit.corpus.citations.find_citations: the citations printed inside law text."""
 
 from __future__ import annotations
 
 import pytest
 
-from lawkit.citations import Citation, find_citations
+from lawkit.corpus.citations import Citation, find_citations
 
 
 def targets(text: str, code: str = "c", citing_law: str | None = "1") -> list[str]:
@@ -96,7 +96,7 @@ def test_citation_is_a_value():
 
 
 def test_ranges_and_italic_items():
-    from lawkit.citations import find_citations
+    from lawkit.corpus.citations import find_citations
 
     assert [c.law for c in find_citations("see Laws 53 to 56.")] == ["53", "54", "55", "56"]
     assert [(c.law, c.item) for c in find_citations("See Law 50_a_.")] == [("50", "a")]

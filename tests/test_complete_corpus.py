@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from lawkit import stats as corpus_stats
+from lawkit.corpus import stats as corpus_stats
 
 
 def numbers(code, part=None):

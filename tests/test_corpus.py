@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import lawkit
-from lawkit.export import export
+from lawkit import export
 
 CODE = "auction-bridge-1912"
 

@@ -11,7 +11,7 @@ import json
 import pytest
 
 import lawkit
-from lawkit.engine import Engine, RulingError
+from lawkit.rules.engine import Engine, RulingError
 
 
 def answers(facts: dict) -> dict:

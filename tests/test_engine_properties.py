@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lawkit
-from lawkit.engine import Engine, RulingError
-from lawkit.facts import FactType, all_cards
+from lawkit.rules.engine import Engine, RulingError
+from lawkit.corpus.facts import FactType, all_cards
 
 from conftest import REPO
 

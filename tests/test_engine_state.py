@@ -14,7 +14,7 @@ import threading
 import pytest
 
 import lawkit
-from lawkit.engine import Engine
+from lawkit.rules.engine import Engine
 
 from test_engine import CODE, FACTS, OUTCOMES, heading
 
@@ -76,8 +76,8 @@ def test_a_ruling_reads_its_own_situation_only(make_corpus, tmp_path, monkeypatc
 def test_a_corpus_from_the_cache_rules(laws, tmp_path):
     from lawkit.cache import checked
 
-    cached, _ = checked(laws)
-    cached, _ = checked(laws)  # the second read comes from the cache, without compiled rules
+    cached, _ = checked(laws, lawkit.check)
+    cached, _ = checked(laws, lawkit.check)  # the second read comes from the cache, without compiled rules
     record = {"events": [{"cut": {"by": p, "card": c}} for p, c in zip("NESW", ["QS", "3H", "3D", "KC"])]}
     got = Engine(cached).ruling("auction-bridge-1912", record)
     want = Engine(lawkit.load(laws)).ruling("auction-bridge-1912", record)
@@ -122,7 +122,7 @@ def test_one_engine_serves_several_threads(corpus):
     ("{'north': seats.north}", {"seats"}, []),
 ])
 def test_cel_names_are_resolved_exactly(source, free, bound):
-    from lawkit.celnames import names
+    from lawkit.rules.celnames import names
 
     read = names(source)
     assert set(read.free) == free

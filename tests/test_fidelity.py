@@ -1,6 +1,6 @@
 """The corpus reproduces its verified source word for word.
 
-``lawkit.printed.code_text`` prints a code as the book does (title,
+``lawkit.corpus.printed.code_text`` prints a code as the book does (title,
 headings, numbered laws, items, footnotes); with every run of whitespace
 collapsed (the source's hard line wraps are joined in the corpus) it must
 equal the body of ../shared/sources/<file>.
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from lawkit.printed import code_text
+from lawkit.corpus.printed import code_text
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 PAGE_MARKER = re.compile(r"\{\d+\}")  # the transcription's page numbers, kept as page: in the corpus

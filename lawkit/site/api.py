@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterator
 
-from ..export import export
+from .. import export
 from .context import Site
 
 

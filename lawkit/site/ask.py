@@ -1,6 +1,6 @@
 """The "Ask a question" page: lawkit's search (words and meaning fused) in the browser.
 
-``assets/lawkit-ask.js`` runs the search as lawkit.fulltext does in Python,
+``assets/lawkit-ask.js`` runs the search as lawkit.retrieval.fulltext does in Python,
 from three files under ``api/search/``:
 
 - ``model.bin``: all-MiniLM-L6-v2, each weight matrix quantized to 8 bits a
@@ -25,7 +25,8 @@ import posixpath
 import struct
 from typing import Any
 
-from .. import _minilm, cache, fulltext, semantic
+from .. import cache
+from ..retrieval import fulltext, semantic
 from .context import Site
 from .urls import ASSET_DIR
 
@@ -39,7 +40,7 @@ def available() -> bool:
 
 def model_key() -> str | None:
     """Which model files are installed (None: none): the Ask page's files depend on them."""
-    directory = _minilm.model_dir()
+    directory = semantic.model_dir()
     if directory is None:
         return None
     stat = (directory / "model.safetensors").stat()
@@ -59,8 +60,8 @@ def model_file() -> bytes:
     """model.bin: a little-endian uint32 header length, the JSON header, then the tensors."""
     import numpy as np
 
-    weights = semantic.encoder()._weights
-    header: dict[str, Any] = {"config": {"hidden": 384, "heads": _minilm.HEADS, "layers": _minilm.LAYERS},
+    weights = semantic.weights()
+    header: dict[str, Any] = {"config": {"hidden": 384, "heads": semantic.HEADS, "layers": semantic.LAYERS},
                               "tensors": {}}
     chunks: list[bytes] = []
     offset = 0
@@ -79,7 +80,7 @@ def model_file() -> bytes:
         if name == "embeddings.position_ids":
             continue
         if name == "embeddings.position_embeddings.weight":
-            tensor = tensor[:_minilm.MAX_TOKENS]  # the model never reads further
+            tensor = tensor[:semantic.MAX_TOKENS]  # the model never reads further
         if tensor.ndim == 2 and name != "embeddings.token_type_embeddings.weight" and "position" not in name:
             rows, scale = _quantized(np.asarray(tensor, dtype=np.float32))
             header["tensors"][name] = {"dtype": "int8", "shape": list(rows.shape), "offset": add(rows.tobytes()),
@@ -93,7 +94,7 @@ def model_file() -> bytes:
 
 
 def vocabulary_path() -> str:
-    directory = _minilm.model_dir()
+    directory = semantic.model_dir()
     assert directory is not None
     return str(directory / "vocab.txt")
 
@@ -124,7 +125,7 @@ def index_file(site: Site, laws_path: str) -> str:
     index = semantic.open_index(corpus, laws_path)  # embeddings kept by content: only new text is embedded
     vectors, scale = _quantized(index.vectors)
     data = {
-        "max_tokens": _minilm.MAX_TOKENS,
+        "max_tokens": semantic.MAX_TOKENS,
         "fusion": {"offset": fulltext.RANK_OFFSET, "words": fulltext.WORDS_WEIGHT,
                    "meaning": fulltext.MEANING_WEIGHT, "depth": fulltext.FUSION_DEPTH},
         "stopwords": sorted(fulltext.STOPWORDS),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import Law
+from ..corpus.model import Law
 from .context import Example, Site
 from .markup import compact, esc, printed
 

@@ -7,8 +7,8 @@ records those places so the law can link to them.
 
 from __future__ import annotations
 
-from ..editions import differences, summary
-from ..model import EditionEntry, EditionMap, ParallelGroup
+from ..corpus.editions import differences, summary
+from ..corpus.model import EditionEntry, EditionMap, ParallelGroup
 from .context import Site
 from .diff import side_by_side, single
 from .law import local

@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model import Corpus, Item, Law, Section
+from ..corpus.model import Corpus, Item, Law, Section
 from .markup import esc, printed, slug
 from .urls import Urls
 

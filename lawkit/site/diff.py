@@ -3,9 +3,9 @@ the second with its words that come as <ins>."""
 
 from __future__ import annotations
 
-from ..editions import word_diff
-from ..model import Item, Law, Section
-from ..printed import law_lines, lead
+from ..corpus.editions import word_diff
+from ..corpus.model import Item, Law, Section
+from ..corpus.printed import law_lines, lead
 from .context import Site
 from .markup import esc, printed
 

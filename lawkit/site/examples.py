@@ -24,17 +24,16 @@ def scenario_files(directory: str) -> list[str]:
 def load_examples(site: Site, directory: str) -> None:
     """Fill ``site.examples`` from the scenario files in ``directory`` (nothing when it is absent)."""
     import lawkit
-    from lawkit import scenarios
 
     engine = lawkit.Engine(site.corpus)
     for path in scenario_files(directory):
         try:
-            loaded = scenarios.load(path)
-        except scenarios.ScenarioFileError as exc:
+            loaded = lawkit.load_scenarios(path)
+        except lawkit.ScenarioFileError as exc:
             raise ScenarioError("\n".join(
                 str(replace(p, position=replace(p.position, path=site.rel(p.position.path)))) for p in exc.problems))
         for scenario in loaded:
-            scenarios.run(scenario, engine)  # what differs from the expectation is the tests' business
+            lawkit.run_scenario(scenario, engine)  # what differs from the expectation is the tests' business
             for code, result in scenario.results.items():
                 ruling_laws = dict.fromkeys(site.corpus.law_of(r.law).id for r in result.rulings
                                             if r.law in site.corpus.units)

@@ -3,7 +3,7 @@ the laws that define it, the laws to see, related terms and every law that uses 
 
 from __future__ import annotations
 
-from ..model import Term
+from ..corpus.model import Term
 from .context import Site
 from .markup import esc, md_heading, printed
 from .pages import front

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from ..model import Item, Law, Note, Section
-from ..printed import lead
+from ..corpus.model import Item, Law, Note, Section
+from ..corpus.printed import lead
 from .clauses import clauses
 from .context import Site
 from .markup import esc, printed, slug

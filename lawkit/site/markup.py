@@ -14,7 +14,7 @@ import json
 import re
 from typing import Any
 
-from ..printed import ITALIC, unmarked
+from ..corpus.printed import ITALIC, unmarked
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
 _SLUG = re.compile(r"[^\w]+")

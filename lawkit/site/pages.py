@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from ..model import Code, Heading
+from ..corpus.model import Code, Heading
 from .context import Site
 from .law import law_block, local, notes_block
 from .markup import attr_value, esc, md_heading, printed, slug

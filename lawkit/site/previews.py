@@ -14,8 +14,8 @@ import html
 import re
 from urllib.parse import unquote, urljoin, urlsplit
 
-from ..model import Item, Law, Section
-from ..printed import lead
+from ..corpus.model import Item, Law, Section
+from ..corpus.printed import lead
 from .context import Site
 from .markup import esc, json_script
 from .text import MARK

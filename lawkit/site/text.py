@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from ..citations import Citation, find_citations
-from ..model import Law, Note, Term
+from ..corpus.citations import Citation, find_citations
+from ..corpus.model import Law, Note, Term
 from .context import Site
 from .markup import esc, plain, printed
 

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 import lawkit
-from lawkit import fulltext, semantic
+from lawkit.retrieval import fulltext, semantic
 
 from .conftest import shot
 
@@ -54,7 +54,7 @@ def test_a_question_in_the_address_is_answered_on_a_phone(browser, base_url):
 
 def test_the_browser_agrees_with_python(page, corpus):
     """The in-browser search (lunr for the words, the quantized model for the meaning) against
-    lawkit.fulltext on twenty questions from the held-out set: the same first law for most,
+    lawkit.retrieval.fulltext on twenty questions from the held-out set: the same first law for most,
     and Python's first law among the browser's first five for all but a few."""
     questions = [q["question"] for q in
                  yaml.safe_load((REPO / "benchmarks" / "questions-heldout.yaml").read_text("utf-8"))["questions"]][:20]

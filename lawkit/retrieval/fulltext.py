@@ -9,7 +9,7 @@ re-deal/redeal, reëntry/re-entry — by expanding each word to its variants
 (the documents keep their spelling, so snippets quote the text as printed).
 
 Players seldom ask in the laws' words, so ``search`` also ranks the laws by
-meaning (lawkit.semantic: each law's passages and the questions the editors
+meaning (lawkit.retrieval.semantic: each law's passages and the questions the editors
 list under it, embedded) and fuses the two rankings; ``query`` alone is the
 word search.
 """
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 if TYPE_CHECKING:
-    from .model import Corpus, Law
+    from ..corpus.model import Corpus, Law
 
 # Column order matters: weights below follow it.
 COLUMNS = ("heading", "body", "notes", "annotations", "terms", "topics", "explained")
@@ -62,7 +62,7 @@ class Hit:
 
 
 def _document(corpus: Corpus, law: Law, terms: dict[str, list[str]]) -> dict[str, str]:
-    from .printed import law_lines
+    from ..corpus.printed import law_lines
 
     body = "\n".join(law_lines(law, notes=False))
     if law.title:
@@ -183,7 +183,7 @@ def query(db: sqlite3.Connection, text: str, *, code: str | None = None, topic: 
 
 
 def _index_path(root: str | Path, key: str) -> Path:
-    from . import cache
+    from .. import cache
 
     return cache.path_for(root, "search", key + ".sqlite")
 
@@ -230,7 +230,7 @@ FUSION_DEPTH = 50  # how far down each ranking counts
 
 class Searcher:
     """Search over one corpus's indexes, opened once: the words (FTS5) and, when the model is
-    installed, the meaning (lawkit.semantic). Call it with a query (see ``search``)."""
+    installed, the meaning (lawkit.retrieval.semantic). Call it with a query (see ``search``)."""
 
     def __init__(self, words: sqlite3.Connection, meaning: Any = None) -> None:
         self.words = words
@@ -318,7 +318,7 @@ class Searcher:
 def search(corpus: Corpus, text: str, *, code: str | None = None, topic: str | None = None, limit: int = 10,
            root: str | Path | None = None, key: str | None = None, meaning: bool = True) -> list[Hit]:
     """Ranked laws for a query: bm25 over the words, fused with the laws' closeness in meaning
-    (lawkit.semantic) when the model is installed and ``meaning`` is true. ``root`` (the laws
+    (lawkit.retrieval.semantic) when the model is installed and ``meaning`` is true. ``root`` (the laws
     directory) and ``key`` (the corpus's cache key) let both indexes come from the cache."""
     return Searcher.open(corpus, root, key, meaning)(text, code=code, topic=topic, limit=limit)
 

@@ -17,12 +17,12 @@ from typing import Any
 from ._cel import cel
 
 from . import celnames
-from . import facts as factlib
+from ..corpus import facts as factlib
 from . import record as recordlib
 from . import views as viewlib
-from ._yaml import MarkedDict, MarkedList
-from .model import Corpus, Law
-from .problems import Position, Problem, did_you_mean
+from ..corpus import MarkedDict, MarkedList
+from ..corpus.model import Corpus, Law
+from ..corpus.problems import Position, Problem, did_you_mean
 
 
 

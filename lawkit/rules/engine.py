@@ -21,11 +21,11 @@ from typing import Any, Iterable
 
 from ._cel import cel
 
-from .facts import FactError, check_value, parse_type
-from .model import Corpus
-from .problems import Position, did_you_mean
+from ..corpus.facts import FactError, check_value, parse_type
+from ..corpus.model import Corpus
+from ..corpus.problems import Position, did_you_mean
 from .record import Record, RecordError, read_record
-from .rules import Expression, Rule, Rulebook, ensure_compiled
+from .rulebook import Expression, Rule, Rulebook, ensure_compiled
 from .views import ViewError
 
 

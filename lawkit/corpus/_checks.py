@@ -1,7 +1,8 @@
 """Checks beyond the schema: headings, ids, numbering, citations, footnotes.
 
 Each check appends Problems to the corpus; none stops at the first. The
-citation check also fills in each law's ``cites`` and ``cited_by``.
+citation check also fills in each law's ``cites`` and ``cited_by``. The rules
+are compiled and checked by lawkit.rules (``lawkit.check`` runs both).
 """
 
 from __future__ import annotations
@@ -31,9 +32,6 @@ def check(corpus: Corpus, docs: dict[str, Document]) -> None:
     _check_concordance(corpus)
     _check_editions(corpus)
     _check_outcomes(corpus)
-    from .rules import compile_rulebooks  # imports the CEL library: only when checking
-
-    compile_rulebooks(corpus)
     for law in corpus.laws():
         law.cited_by.sort(key=lambda i: _sort_key(corpus, i))
 

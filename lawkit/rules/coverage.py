@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import Corpus, Law
+from ..corpus.model import Corpus, Law
 
 
 def status(law: Law) -> str:

@@ -25,9 +25,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import facts as factlib
-from ._yaml import MarkedDict, MarkedList
-from .problems import Position, did_you_mean
+from ..corpus import facts as factlib
+from ..corpus import MarkedDict, MarkedList
+from ..corpus.problems import Position, did_you_mean
 
 SEATS = ("north", "east", "south", "west")
 PARTS = ("seats", "dealer", "previous_dealer", "irregularities", "events", "answers")

@@ -13,9 +13,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ._yaml import Document, MarkedDict, MarkedList, load_document
+from ..corpus import Document, MarkedDict, MarkedList, load_document
 from .engine import Engine, RulingError, Situation
-from .problems import Position, Problem
+from ..corpus.problems import Position, Problem
 
 _STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[(\d+)\]")
 

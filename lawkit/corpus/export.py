@@ -1,16 +1,20 @@
-"""The corpus as JSON-ready data: the export of DESIGN.md ("The CLI contract")."""
+"""The corpus as JSON-ready data: the export of DESIGN.md ("The CLI contract").
+
+Each code's ``rulebook`` is the rules package's to give (``rulebook``, a code id to its
+data or None): ``lawkit.export`` passes lawkit.rules' ``rulebook_data``.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .model import Code, Corpus, Item, Law, Note, Section
 
 
-def export(corpus: Corpus) -> dict[str, Any]:
+def export(corpus: Corpus, rulebook: Callable[[str], dict[str, Any] | None] = lambda code: None) -> dict[str, Any]:
     """``{"codes": [...]}`` with every law, in printed order."""
     return {
-        "codes": [code_data(code, corpus.rulebooks.get(code.id)) for code in corpus.codes.values()],
+        "codes": [code_data(code, rulebook(code.id)) for code in corpus.codes.values()],
         "topics": [{"id": t.id, "title": t.title, "description": t.description} for t in corpus.topics.values()],
         "glossary": [
             {"term": t.term, "variants": t.variants, "definition": t.definition, "defined_by": t.defined_by,
@@ -36,7 +40,7 @@ def export(corpus: Corpus) -> dict[str, Any]:
     }
 
 
-def code_data(code: Code, corpus_book: Any = None) -> dict[str, Any]:
+def code_data(code: Code, rulebook: dict[str, Any] | None = None) -> dict[str, Any]:
     return {
         "id": code.id,
         "title": code.title,
@@ -47,7 +51,7 @@ def code_data(code: Code, corpus_book: Any = None) -> dict[str, Any]:
         "source": code.source,
         "front_matter": code.front_matter,
         "back_matter": code.back_matter,
-        "rulebook": rulebook_data(corpus_book) if corpus_book is not None else None,
+        "rulebook": rulebook,
         "headings": [
             {
                 "title": heading.title,
@@ -61,32 +65,6 @@ def code_data(code: Code, corpus_book: Any = None) -> dict[str, Any]:
             for heading in code.headings
         ],
         "laws": [law_data(law) for law in code.laws],
-    }
-
-
-def rulebook_data(book: Any) -> dict[str, Any]:
-    """A code's constants and rules, complete enough for another CEL evaluator to give the same rulings:
-    the CEL sources, the evaluation order, and who beats whom."""
-    from .rules import Expression  # the CEL library comes with it: only when rules are exported
-
-    return {
-        "constants": {
-            name: {"value": c.value, "law": c.law, "description": c.description}
-            for name, c in book.constants.items()
-        },
-        "rules": [
-            {
-                "key": rule.key, "law": rule.law, "id": rule.id, "item": rule.item,
-                "description": rule.description,
-                "when": rule.when.source if rule.when else None,
-                "outcome": rule.outcome,
-                "values": {name: ({"cel": v.source} if isinstance(v, Expression) else {"literal": v})
-                           for name, v in rule.values.items()},
-                "facts": sorted(rule.facts), "constants": sorted(rule.constants), "inputs": sorted(rule.inputs),
-                "beaten_by": book.beaten_by.get(rule.key, []),
-            }
-            for rule in book.rules  # in evaluation order
-        ],
     }
 
 

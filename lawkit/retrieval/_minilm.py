@@ -163,6 +163,11 @@ class Encoder:
     def _weights(self) -> dict[str, np.ndarray]:
         return _safetensors(self.directory / "model.safetensors")
 
+    @property
+    def weights(self) -> dict[str, np.ndarray]:
+        """The model's tensors by name."""
+        return self._weights
+
     def _layer(self, x: np.ndarray, mask: np.ndarray, i: int) -> np.ndarray:
         import numpy as np
 

@@ -1,4 +1,10 @@
-"""Problems found in the corpus: structured data, rendered to one short line."""
+"""Problems found in the corpus: structured data, rendered to one short line.
+
+Kept in the corpus package, at its bottom (it imports nothing of lawkit): a Position is a
+place in a corpus file, and every layer above reports through these (the rules' compile
+errors, the scenario files, the CLI's "did you mean"), which the layer rule allows, since
+rules, search, site and CLI may all import the corpus.
+"""
 
 from __future__ import annotations
 

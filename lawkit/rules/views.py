@@ -15,7 +15,7 @@ from typing import Any
 
 from ._cel import cel
 from . import celnames
-from .problems import Position, Problem, did_you_mean
+from ..corpus.problems import Position, Problem, did_you_mean
 
 # The laid-out record's parts (lawkit.record.Record.as_cel) are the views' inputs.
 INPUTS = frozenset({"record_seats", "record_dealer", "record_previous_dealer", "events", "cards_dealt", "played_at"})
