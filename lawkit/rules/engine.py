@@ -91,6 +91,7 @@ class Engine:
         self._orders: dict[str, dict[str, int]] = {}
         self._read_by_rules = frozenset(name for book in corpus.rulebooks.values() for rule in book.rules
                                         for name in rule.facts if name in self.model.views.views)
+        self._always_given = frozenset(v.name for v in self.model.views.views.values() if v.when is None)
         self._view_types: dict[str, Any] = {}
         for view in self.model.views.views.values():
             raw = (corpus.rule_files.get("views") or {}).get("views") or []
@@ -120,17 +121,18 @@ class Engine:
         except RecordError as exc:
             raise RulingError(exc.message, fact=exc.fact, position=exc.position) from None
         try:
-            views = self.model.views.derive(record.as_cel(self.model.vocabulary),
-                                            None if views == "all" else self._read_by_rules)
+            # An answered view is derived too, so an answer the record contradicts is caught.
+            wanted = None if views == "all" else self._read_by_rules | frozenset(record.answers)
+            given = self.model.views.derive(record.as_cel(self.model.vocabulary), wanted)
         except ViewError as exc:
             raise RulingError(f"{exc} (on this record; the view is in views.yaml)", kind="rule") from None
         for name in record.answers:
-            if name in views:
+            if name in given:
                 position = getattr(data.get("answers"), "value_pos", {}).get(name) if isinstance(data, dict) else None
                 raise RulingError(
-                    f"'{name}' is answered, but the record gives it already ({_show(views[name])}); "
+                    f"'{name}' is answered, but the record gives it already ({_show(given[name])}); "
                     "leave the answer out, or change the record", fact=name, position=position)
-        return Situation(record, views, record.answers)
+        return Situation(record, given, record.answers)
 
     def check_facts(self, data: Any) -> Situation:
         """The situation of ``data`` (a record with its answers); kept under the name callers know."""
@@ -170,7 +172,9 @@ class Engine:
         for rule in candidates:
             if not (rule.facts.issubset(facts) and rule.inputs.issubset(produced)):
                 # Only a rule in play (some of its facts or values known) is reported or asks for facts.
-                if rule.facts.intersection(facts) or rule.inputs.intersection(produced):
+                # A view the record always gives (one without `when`, such as the looks at one's cards)
+                # is context, like a constant: it alone does not bring a rule into play.
+                if rule.facts.intersection(facts).difference(self._always_given) or rule.inputs.intersection(produced):
                     absent = sorted(rule.facts.difference(facts))
                     if not rule.inputs.difference(produced) and self._cannot_hold(book, rule, facts, absent):
                         # Whatever the answers, the condition is false: nothing to ask.

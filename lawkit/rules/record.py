@@ -74,6 +74,17 @@ class Vocabulary:
     kinds: dict[str, EventKind] = field(default_factory=dict)
     irregularities: dict[str, str] = field(default_factory=dict)
 
+    def defaults(self) -> dict[str, Any]:
+        """Each field's value where an event of another kind does not have it ('' , false, 0, [])."""
+        if not hasattr(self, "_defaults"):
+            found: dict[str, Any] = {}
+            for kind in self.kinds.values():
+                for name, spec in kind.fields.items():
+                    found.setdefault(name, _default(spec.type))
+            # lists are made anew for each event: a view must never see another event's list
+            self._defaults = {n: (list if isinstance(v, list) else v) for n, v in found.items()}
+        return self._defaults
+
     def field_names(self) -> list[str]:
         """Every field of every kind, once, in the order first met."""
         return list(dict.fromkeys(name for kind in self.kinds.values() for name in kind.fields))
@@ -129,13 +140,19 @@ class Record:
             "cards_dealt": self.dealt,
             "played_at": {},
         }
-        extra = {"call": ("call", "level", "denomination"), "play": ("trick",)}
+        extra = {"call": ("call", "level", "denomination"), "play": ("trick", "place")}
         for kind in vocabulary.kinds.values():
             names = ("i", "n", *kind.fields, *extra.get(kind.name, ()))
             laid_out[f"{kind.name}_events"] = [{name: e[name] for name in names} for e in self.events
                                                if e["kind"] == kind.name]
         for play in self.plays:
             laid_out["played_at"].setdefault(play["card"], play["trick"])
+        # Where each stage began (event indexes, -1 if none): read by most views, cheaper given than derived.
+        calls = [e["i"] for e in self.events if e["kind"] in ("call", "declare")]
+        laid_out.update(first_deal=self.dealt[0]["i"] if self.dealt else -1,
+                        last_deal=self.dealt[-1]["i"] if self.dealt else -1,
+                        first_call=calls[0] if calls else -1,
+                        first_play=self.plays[0]["i"] if self.plays else -1)
         return laid_out
 
     def describe(self, index: int) -> str:
@@ -216,6 +233,7 @@ def read_record(data: Any, vocabulary: Vocabulary, path: str = "<situation>",
     if not isinstance(raw_events, list):
         raise RecordError("events is a list, each event a mapping with one key, its kind", where.value("events"))
     all_fields = vocabulary.field_names()
+    defaults = vocabulary.defaults()
     events: list[dict[str, Any]] = []
     positions: list[Position | None] = []
     counts: dict[str, int] = {}
@@ -259,10 +277,9 @@ def read_record(data: Any, vocabulary: Vocabulary, path: str = "<situation>",
         for name, spec in kind.fields.items():
             if event[name] is None and spec.default is not None:
                 event[name] = spec.default
-        for name in all_fields:
+        for name, default in defaults.items():
             if event[name] is None:
-                spec = next(k.fields[name] for k in vocabulary.kinds.values() if name in k.fields)
-                event[name] = _default(spec.type)
+                event[name] = default() if callable(default) else default
         event.update(i=index, n=counts.get(kind_name, 0), kind=kind_name)
         counts[kind_name] = counts.get(kind_name, 0) + 1
         _lay_out(event, dealer, body_where, index)
@@ -335,9 +352,10 @@ def _deal_and_play(record: Record) -> None:
             for card in cards:
                 record.dealt.append({"i": event["i"], "motion": event["n"], "motion_size": event["count"],
                                      "to": event["to"], "card": card, "face_up": event["face_up"],
-                                     "by": event["by"]})
+                                     "by": event["by"], "other_pack": event["other_pack"]})
     trick, in_trick = 1, 0
     last_given = 0
+    places = -1
     for event in record.events:
         if event["kind"] != "play":
             continue
@@ -353,6 +371,9 @@ def _deal_and_play(record: Record) -> None:
         elif in_trick == 4:
             trick, in_trick = trick + 1, 0
         event["trick"] = trick
+        if not record.plays or record.plays[-1]["trick"] != trick:
+            places += 1
+        event["place"] = places  # the trick's place among the tricks the record shows
         in_trick += 1
         record.plays.append(event)
 
@@ -441,3 +462,70 @@ class _Where:
     def inner_item(self, index: int) -> "_Where":
         child = self.node[index] if isinstance(self.node, list) and index < len(self.node) else None
         return _Where(child, self.path, self.item(index))
+
+
+def situation_schema(vocabulary: Vocabulary) -> dict[str, Any]:
+    """The JSON Schema of a situation file (and of a scenario's ``record:``), made from record.yaml.
+
+    Shipped as lawkit/schemas/situation.schema.json so an editor validates and completes a record
+    as it is typed; a test keeps the shipped file equal to this.
+    """
+    seat = {"description": "A seat (north, east, south, west), or the name of a player seated in `seats`.",
+            "type": "string"}
+
+    def field_schema(spec: EventField) -> dict[str, Any]:
+        schema = dict(seat) if spec.type == "seat" else _type_schema(spec.type)
+        schema["description"] = spec.description + (f" (default: {spec.default})" if spec.default not in (None, [])
+                                                    else "")
+        return schema
+
+    events = []
+    for kind in vocabulary.kinds.values():
+        body = {"type": "object", "additionalProperties": False, "description": kind.description,
+                "properties": {name: field_schema(spec) for name, spec in kind.fields.items()}}
+        required = [name for name, spec in kind.fields.items() if spec.required]
+        if required:
+            body["required"] = required
+        events.append({"type": "object", "additionalProperties": False, "required": [kind.name],
+                       "description": kind.description, "properties": {kind.name: body}})
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://lawkit.invalid/schemas/situation.schema.json",
+        "title": "lawkit situation: a record of the table",
+        "description": "What happened at the table, in order (laws/record.yaml), with the answers to what a record "
+                       "cannot show. Made from laws/record.yaml: do not edit by hand.",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "seats": {"type": "object", "description": "Who sits where: a player's name for each seat (optional).",
+                      "additionalProperties": False,
+                      "properties": {s: {"type": "string", "description": f"The player at {s}."} for s in SEATS}},
+            "dealer": {**seat, "description": "The dealer's seat (or name)."},
+            "previous_dealer": {**seat, "description": "Who dealt the hand before, when it matters."},
+            "irregularities": {"type": "array", "description": "What the story is about, when the record would "
+                               "otherwise be impossible.",
+                               "items": {"enum": list(vocabulary.irregularities),
+                                         "description": "; ".join(f"{k}: {v}" for k, v in
+                                                                  vocabulary.irregularities.items())}},
+            "events": {"type": "array", "description": "What happened, in order: each event a mapping with one key, "
+                       "its kind.", "items": {"oneOf": events}},
+            "answers": {"type": "object", "description": "Answers to the questions a record cannot show, by the "
+                        "name of the fact (laws/facts.yaml) or of a view that can be answered (laws/views.yaml)."},
+        },
+    }
+
+
+def _type_schema(kind: Any) -> dict[str, Any]:
+    if kind.kind == "bool":
+        return {"type": "boolean"}
+    if kind.kind == "int":
+        return {"type": "integer"}
+    if kind.kind == "string":
+        return {"type": "string"}
+    if kind.kind == "card":
+        return {"type": "string", "pattern": "^(10|[AKQJTakqjt2-9])[SHDCshdc]$"}
+    if kind.kind == "enum":
+        return {"enum": list(kind.values)}
+    if kind.kind == "list":
+        return {"type": "array", "items": _type_schema(kind.item)}
+    return {"type": "object", "properties": {name: _type_schema(t) for name, t in kind.fields}}

@@ -18,7 +18,8 @@ from . import celnames
 from ..corpus.problems import Position, Problem, did_you_mean
 
 # The laid-out record's parts (lawkit.record.Record.as_cel) are the views' inputs.
-INPUTS = frozenset({"record_seats", "record_dealer", "record_previous_dealer", "events", "cards_dealt", "played_at"})
+INPUTS = frozenset({"record_seats", "record_dealer", "record_previous_dealer", "events", "cards_dealt", "played_at",
+                    "first_deal", "last_deal", "first_call", "first_play"})
 
 
 class ViewError(Exception):

@@ -1,0 +1,47 @@
+"""The situation file's JSON Schema is made from laws/record.yaml and shipped; editors validate records with it."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import jsonschema
+import pytest
+import yaml
+
+from lawkit.engine import Engine
+from lawkit.record import situation_schema
+
+
+@pytest.fixture(scope="module")
+def schema(corpus):
+    return situation_schema(Engine(corpus).model.vocabulary)
+
+
+def test_the_shipped_schema_is_made_from_record_yaml(schema):
+    shipped = json.loads((resources.files("lawkit") / "schemas" / "situation.schema.json").read_text("utf-8"))
+    assert shipped == schema, "laws/record.yaml changed: run tools/make_situation_schema.py"
+    scenarios = json.loads((resources.files("lawkit") / "schemas" / "scenarios.schema.json").read_text("utf-8"))
+    assert scenarios["$defs"]["situation"] == {k: v for k, v in schema.items() if k not in ("$schema", "$id", "title")}
+
+
+def test_every_scenario_record_and_hand_validates(schema, repo):
+    validator = jsonschema.Draft202012Validator(schema)
+    records = [sc["record"] for path in sorted((repo / "tests" / "scenarios").glob("*.yaml"))
+               for sc in yaml.safe_load(path.read_text("utf-8"))["scenarios"]]
+    records += [yaml.safe_load(p.read_text("utf-8")) for p in sorted((repo / "tests" / "data" / "hands").glob("*.yaml"))
+                if not p.name.startswith("bad_")]
+    assert len(records) > 400
+    errors = [(index, error.message) for index, r in enumerate(records) for error in validator.iter_errors(r)]
+    assert errors == []
+
+
+@pytest.mark.parametrize("record, message", [
+    ({"events": [{"deal": {"to": "east", "crad": "AS"}}]}, "crad"),
+    ({"events": [{"dael": {"to": "east"}}]}, "dael"),
+    ({"dealr": "north"}, "dealr"),
+    ({"events": [{"play": {"by": "west"}}]}, "card"),
+])
+def test_a_typo_in_a_record_fails_the_schema(schema, record, message):
+    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(record))
+    assert errors and any(message in str(e) for e in errors)
