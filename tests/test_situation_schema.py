@@ -9,8 +9,8 @@ import jsonschema
 import pytest
 import yaml
 
-from lawkit.engine import Engine
-from lawkit.record import situation_schema
+from lawkit.rules.engine import Engine
+from lawkit.rules.record import situation_schema
 
 
 @pytest.fixture(scope="module")

@@ -16,8 +16,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 import lawkit  # noqa: E402
-from lawkit.engine import Engine  # noqa: E402
-from lawkit.record import situation_schema  # noqa: E402
+from lawkit.rules.engine import Engine  # noqa: E402
+from lawkit.rules.record import situation_schema  # noqa: E402
 
 
 def main() -> None:

@@ -5,8 +5,8 @@ and carries a trace: the condition that held, the values it used and where
 they came from, the rules it overrode. A fact a relevant rule needs but the
 situation lacks is asked for (``missing_facts``), never guessed.
 
-A situation is a record of the table (``lawkit.record``) with the answers
-to questions the record cannot show; the views (``lawkit.views``) derive
+A situation is a record of the table (``lawkit.rules.record``) with the answers
+to questions the record cannot show; the views (``lawkit.rules.views``) derive
 what the laws speak of from it once, and every code's rules read the same
 views. Each ruling evaluates in a CEL context of its own, holding the code's
 constants and that situation's facts only, so no value of an earlier

@@ -16,7 +16,7 @@ answers to questions the record cannot show. Reading it:
   the event, unless the record declares that irregularity its subject.
 
 What the laws speak of (the dealer's left, dummy, a revoke) is not decided
-here: the views (``lawkit.views``) derive it, in CEL, from this layout.
+here: the views (``lawkit.rules.views``) derive it, in CEL, from this layout.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Views: what the laws speak of, derived once from the situation record by CEL kept in the corpus.
 
 ``laws/views.yaml`` defines them, in order, each reading the record (as laid
-out by ``lawkit.record``), shared constants and earlier views. A view is
+out by ``lawkit.rules.record``), shared constants and earlier views. A view is
 given only when its ``when`` holds; one that is not given is ``null`` to the
 views after it, and missing to the rules, which then ask its question. Every
 code's rules read the same views, so one record reaches every code the same
@@ -17,7 +17,7 @@ from ._cel import cel
 from . import celnames
 from ..corpus.problems import Position, Problem, did_you_mean
 
-# The laid-out record's parts (lawkit.record.Record.as_cel) are the views' inputs.
+# The laid-out record's parts (lawkit.rules.record.Record.as_cel) are the views' inputs.
 INPUTS = frozenset({"record_seats", "record_dealer", "record_previous_dealer", "events", "cards_dealt", "played_at",
                     "first_deal", "last_deal", "first_call", "first_play"})
 
