@@ -127,3 +127,36 @@ def test_cel_names_are_resolved_exactly(source, free, bound):
     read = names(source)
     assert set(read.free) == free
     assert [name for name, _ in read.bound] == bound
+
+
+def test_rules_read_the_shared_constants_of_the_views(make_corpus, tmp_path, monkeypatch):
+    partner = """\
+    rules:
+      - id: partner-of-north
+        when: dealer == 'north'
+        then: {outcome: dealer, values: {partner: "partner_of[dealer]"}}
+"""
+    make_corpus({"facts.yaml": FACTS + DEALER_FACT, "outcomes.yaml": OUTCOMES, "demo/code.yaml": CODE,
+                 "demo/01-one.yaml": heading("", partner, ""),
+                 "views.yaml": "# yaml-language-server: $schema=../lawkit/schemas/views.schema.json\n"
+                               "constants:\n  - {name: partner_of, description: Partners., value: {north: south}}\n"
+                               "views: []\n"})
+    monkeypatch.chdir(tmp_path)
+    corpus = lawkit.check("laws")
+    assert corpus.problems == []
+    result = Engine(corpus).ruling("demo", {"answers": {"dealer": "north"}})
+    assert [r.values for r in result.rulings] == [{"partner": "south"}]
+
+
+def test_a_number_left_unanswered_is_not_asked_when_the_rule_cannot_hold_anyway(make_corpus, tmp_path, monkeypatch):
+    tables = """\
+    rules:
+      - id: many-tables-after-an-error
+        when: error_found && tables > 2
+        then: {outcome: average-score}
+"""
+    engine = Engine(make(make_corpus, tmp_path, monkeypatch, tables))
+    result = engine.ruling("demo", {"answers": {"error_found": False}})
+    assert result.missing_facts == [] and result.considered[0]["status"] == "cannot-hold"
+    result = engine.ruling("demo", {"answers": {"error_found": True}})
+    assert [m["fact"] for m in result.missing_facts] == ["tables"]

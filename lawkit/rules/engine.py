@@ -164,6 +164,7 @@ class Engine:
         candidates = book.candidates(facts)
         context = cel.Context()  # this ruling's own: constants and this situation only
         context.update({name: book.constants[name].value for rule in candidates for name in rule.constants})
+        context.update({name: self.model.views.constants[name] for rule in candidates for name in rule.shared})
         context.update({name: facts[name] for rule in candidates for name in rule.facts if name in facts})
         result = Result(code)
         produced: dict[str, tuple[Any, Rule]] = {}
@@ -206,29 +207,35 @@ class Engine:
     def _cannot_hold(self, book: Rulebook, rule: Rule, facts: dict[str, Any], absent: list[str]) -> bool:
         """Whether ``rule``'s condition is false for every answer the absent facts could have.
 
-        Tried only where each absent fact has a few possible values (true or false, an enum) and
-        there are at most 64 combinations; an evaluation that fails counts as "might hold".
+        Each absent yes/no or enum fact takes each of its values (at most 64 combinations); the
+        others stay unbound, so a condition that is false before it reads them (CEL's ``&&`` and
+        ``||`` skip what cannot change the result) is false whatever they are. An evaluation that
+        fails (it needed an unbound fact) counts as "might hold".
         """
         if rule.when is None:
             return False
-        domains = []
+        finite, domains = [], []
         for name in absent:
             kind = self.corpus.facts[name].type if name in self.corpus.facts else self._view_types.get(name)
-            if kind is None or kind.kind not in ("bool", "enum"):
-                return False
-            domains.append([False, True] if kind.kind == "bool" else list(kind.values))
-        if not domains or len(list(itertools.product(*domains))) > 64:
+            if kind is not None and kind.kind in ("bool", "enum"):
+                finite.append(name)
+                domains.append([False, True] if kind.kind == "bool" else list(kind.values))
+        combinations = 1
+        for domain in domains:
+            combinations *= len(domain)
+        if combinations > 64:
             return False
         known = {name: facts[name] for name in rule.facts if name in facts}
         known.update({name: book.constants[name].value for name in rule.constants})
+        known.update({name: self.model.views.constants[name] for name in rule.shared})
         for values in itertools.product(*domains):
             context = cel.Context()
             context.update(known)
-            context.update(dict(zip(absent, values)))
+            context.update(dict(zip(finite, values)))
             try:
                 if rule.when.program.execute(context) is not False:
                     return False
-            except Exception:  # a combination the rule was not written for: it might still hold
+            except Exception:  # it needed a fact left unbound, or a value it was not written for
                 return False
         return True
 

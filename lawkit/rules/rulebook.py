@@ -59,6 +59,7 @@ class Rule:
     group: str | None = None
     group_at: Position | None = None
     facts: frozenset[str] = frozenset()  # what it reads of the situation: facts answered and views of the record
+    shared: frozenset[str] = frozenset()  # constants of views.yaml it reads (the seat order, each card's suit)
     constants: frozenset[str] = frozenset()
     inputs: frozenset[str] = frozenset()  # values computed by other rules
 
@@ -340,9 +341,10 @@ def _resolve_names(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
         for name in rule.values:
             book.producers.setdefault(name, []).append(rule)
     views = corpus.situation_model.views.views if corpus.situation_model else {}
-    known = [*corpus.facts, *views, *book.constants, *book.producers]
+    shared = corpus.situation_model.views.constants if corpus.situation_model else {}  # views.yaml's constants
+    known = [*corpus.facts, *views, *book.constants, *shared, *book.producers]
     for rule in rules:
-        used_facts, used_constants, used_values = set(), set(), set()
+        used_facts, used_constants, used_values, used_shared = set(), set(), set(), set()
         for expression in rule.expressions():
             for variable, _ in expression.bound:
                 if variable in known:
@@ -355,6 +357,8 @@ def _resolve_names(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
                     used_facts.add(name)
                 elif name in book.constants:
                     used_constants.add(name)
+                elif name in shared:
+                    used_shared.add(name)
                 elif name in book.producers:
                     used_values.add(name)
                 else:
@@ -364,6 +368,7 @@ def _resolve_names(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
                         "constant or computed "
                         f"value of {book.code}{did_you_mean(name, known)}", rule.law))
         rule.facts, rule.constants, rule.inputs = frozenset(used_facts), frozenset(used_constants), frozenset(used_values)
+        rule.shared = frozenset(used_shared)
     book.used_values = frozenset(name for rule in rules for name in rule.inputs)
     for rule in rules:
         for other, position in rule.precedence_at.items():
