@@ -183,7 +183,7 @@ def test_complete_hand(engine, name):
     assert {s: sorted(h) for s, h in views["hands_before_trick"][0].items()} == \
         {s: sorted(cards(h)) for s, h in want["hands"].items()}
     assert all(len(views["hands_before_trick"][12][s]) == 1 for s in SEATS)
-    assert "exposures" not in views and "card_exposed_when" not in views
+    assert "exposures" not in views and views["card_exposed_when"] == "none"  # a recorded deal, no card exposed
 
 
 def test_complete_hand_last_trick_holdings(engine):
@@ -348,7 +348,7 @@ def test_five_card_trick_both_declared_loads(engine):
 # -- partial records ---------------------------------------------------------------------------
 
 ABSENT = ("declarer", "dummy", "final_declaration", "final_bid", "bids", "trump", "calls", "calls_out_of_turn",
-          "tricks", "trick_winners", "hands_before_trick", "revokes", "exposures", "card_exposed_when",
+          "tricks", "trick_winners", "hands_before_trick", "revokes", "exposures",
           "card_exposed_by")
 
 
@@ -363,6 +363,7 @@ def test_partial_deal(engine):
                                    {"seat": "south", "cards": 1}, {"seat": "west", "cards": 1}]
     assert views["dealt_to"] == {"north": ["7C", "AH"], "east": ["QD"], "south": ["TH"], "west": ["2S"]}
     assert views["deal_complete"] is False
+    assert views["card_exposed_when"] == "none"  # the deal so far shows no card exposed
     present = [name for name in ABSENT if name in views]
     assert present == []
 
