@@ -160,3 +160,35 @@ def test_a_number_left_unanswered_is_not_asked_when_the_rule_cannot_hold_anyway(
     assert result.missing_facts == [] and result.considered[0]["status"] == "cannot-hold"
     result = engine.ruling("demo", {"answers": {"error_found": True}})
     assert [m["fact"] for m in result.missing_facts] == ["tables"]
+
+
+def test_a_view_answered_where_the_record_lacks_it_feeds_the_views_that_read_it(make_corpus, tmp_path, monkeypatch):
+    views = """\
+# yaml-language-server: $schema=../lawkit/schemas/views.schema.json
+views:
+  - name: cards_held
+    description: How many cards the player holds (from the deal, when the record has one).
+    type: int
+    question: How many cards does he hold?
+    when: size(cards_dealt) > 0
+    value: size(cards_dealt)
+  - name: cards_over
+    description: How many cards over thirteen.
+    when: cards_held != null
+    value: cards_held - 13
+"""
+    over = """\
+    rules:
+      - id: too-many
+        when: cards_over > 0
+        then: {outcome: new-deal}
+"""
+    make_corpus({"facts.yaml": FACTS, "outcomes.yaml": OUTCOMES, "demo/code.yaml": CODE,
+                 "demo/01-one.yaml": heading("", over, ""), "views.yaml": views})
+    monkeypatch.chdir(tmp_path)
+    corpus = lawkit.check("laws")
+    assert corpus.problems == []
+    engine = Engine(corpus)
+    assert [r.outcome for r in engine.ruling("demo", {"answers": {"cards_held": 14}}).rulings] == ["new-deal"]
+    assert engine.ruling("demo", {"answers": {"cards_held": 13}}).rulings == []
+    assert [m["fact"] for m in engine.ruling("demo", {"answers": {"error_found": True}}).missing_facts] == []

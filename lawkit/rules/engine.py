@@ -123,7 +123,8 @@ class Engine:
         try:
             # An answered view is derived too, so an answer the record contradicts is caught.
             wanted = None if views == "all" else self._read_by_rules | frozenset(record.answers)
-            given = self.model.views.derive(record.as_cel(self.model.vocabulary), wanted)
+            given = self.model.views.derive(record.as_cel(self.model.vocabulary), wanted,
+                                            {n: v for n, v in record.answers.items() if n in self._view_types})
         except ViewError as exc:
             raise RulingError(f"{exc} (on this record; the view is in views.yaml)", kind="rule") from None
         for name in record.answers:

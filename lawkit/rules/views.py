@@ -52,8 +52,13 @@ class Views:
     views: dict[str, View] = field(default_factory=dict)  # in order
     _levels: list[list[View]] | None = field(default=None, repr=False)
 
-    def derive(self, record: dict[str, Any], wanted: frozenset[str] | None = None) -> dict[str, Any]:
+    def derive(self, record: dict[str, Any], wanted: frozenset[str] | None = None,
+               answered: dict[str, Any] | None = None) -> dict[str, Any]:
         """Every view the record gives, by name (views not given are left out).
+
+        ``answered`` holds the answers given for views the record may lack (a hand's size when the
+        deal is not recorded): a view the record does not give takes its answer, so the views that
+        read it are derived from the answer as they would be from the record.
 
         With ``wanted``, only those views and the views they read are derived
         (a ruling needs the views its rules read, not the whole table).
@@ -81,6 +86,8 @@ class Views:
                 available[view.name] = _plain(_run(view, view.value, view.value_source, context)) if held else None
                 if held:
                     given[view.name] = available[view.name]
+                elif answered and view.name in answered:
+                    available[view.name] = answered[view.name]
         return given
 
     def closure(self, wanted: frozenset[str]) -> frozenset[str]:
