@@ -29,19 +29,19 @@ if TYPE_CHECKING:
 
     from .corpus.model import Code, Corpus, Heading, Item, Law, Note, Section
     from .retrieval.fulltext import Hit
-    from .rules.engine import Engine, Result, Ruling, RulingError
+    from .rules.engine import Engine, Result, Ruling, RulingError, Situation
     from .rules.scenarios import Scenario, ScenarioFileError
     from .rules.situation import SituationError, read_facts
 
 __all__ = [
     "Code", "Corpus", "CorpusError", "Engine", "Heading", "Hit", "Item", "Law", "Note", "Position", "Problem",
-    "Result", "Ruling", "RulingError", "Scenario", "ScenarioFileError", "Section", "SituationError", "check",
-    "export", "load", "load_scenarios", "read_facts", "references", "run_scenario", "search",
+    "Result", "Ruling", "RulingError", "Scenario", "ScenarioFileError", "Section", "Situation", "SituationError",
+    "check", "export", "load", "load_scenarios", "read_facts", "references", "run_scenario", "search",
 ]
 
 # The engine (and the CEL library behind it) loads only when used: `lawkit show` stays quick;
 # so does the model, which `lawkit search` does without when its indexes are kept.
-_LAZY = {**{name: "rules.engine" for name in ("Engine", "Result", "Ruling", "RulingError")},
+_LAZY = {**{name: "rules.engine" for name in ("Engine", "Result", "Ruling", "RulingError", "Situation")},
          "Hit": "retrieval.fulltext", "Scenario": "rules.scenarios", "ScenarioFileError": "rules.scenarios",
          "SituationError": "rules.situation", "read_facts": "rules.situation",
          **{name: "corpus.model" for name in ("Code", "Corpus", "Heading", "Item", "Law", "Note", "Section")}}
