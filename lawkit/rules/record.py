@@ -361,10 +361,12 @@ def _deal_and_play(record: Record) -> None:
             continue
         given = event["trick"]
         if given:
-            if given < last_given or given > max(trick, last_given) + 1 or given < 1:
+            # A partial record may begin at any trick and leave tricks out, but never goes back.
+            if given < max(last_given, trick if record.plays else 1) or given < 1:
                 raise RecordError(
                     f"{record.describe(event['i'])}: trick {given} out of order (tricks are numbered from 1, in the "
-                    "order they are played)", record.positions[event["i"]], event["i"])
+                    "order they are played; a record may leave tricks out but not go back to one)",
+                    record.positions[event["i"]], event["i"])
             if given != trick:
                 trick, in_trick = given, 0
             last_given = given
