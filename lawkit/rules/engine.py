@@ -164,9 +164,9 @@ class Engine:
         facts = situation.facts
         candidates = book.candidates(facts)
         context = cel.Context()  # this ruling's own: constants and this situation only
-        context.update({name: book.constants[name].value for rule in candidates for name in rule.constants})
-        context.update({name: self.model.views.constants[name] for rule in candidates for name in rule.shared})
-        context.update({name: facts[name] for rule in candidates for name in rule.facts if name in facts})
+        context.update({**{name: book.constants[name].value for rule in candidates for name in rule.constants},
+                        **{name: self.model.views.constants[name] for rule in candidates for name in rule.shared},
+                        **{name: facts[name] for rule in candidates for name in rule.facts if name in facts}})
         result = Result(code)
         produced: dict[str, tuple[Any, Rule]] = {}
         applied: dict[str, Ruling] = {}
@@ -229,9 +229,15 @@ class Engine:
         known = {name: facts[name] for name in rule.facts if name in facts}
         known.update({name: book.constants[name].value for name in rule.constants})
         known.update({name: self.model.views.constants[name] for name in rule.shared})
+        context = cel.Context()
+        context.update(known)
+        try:  # most often the known names decide alone: one evaluation with every absent fact unbound
+            return rule.when.program.execute(context) is False
+        except Exception:  # it read an absent fact: try each value of the yes/no and enum ones
+            pass
+        if not finite:
+            return False
         for values in itertools.product(*domains):
-            context = cel.Context()
-            context.update(known)
             context.update(dict(zip(finite, values)))
             try:
                 if rule.when.program.execute(context) is not False:

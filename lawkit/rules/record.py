@@ -153,6 +153,21 @@ class Record:
                         last_deal=self.dealt[-1]["i"] if self.dealt else -1,
                         first_call=calls[0] if calls else -1,
                         first_play=self.plays[0]["i"] if self.plays else -1)
+        # Groupings the views would otherwise build with nested comprehensions (quadratic in this CEL
+        # library, and a full hand must be ruled in one frame): what went to each seat, the cards the
+        # deal names twice, the cards of each trick. Grouping, not interpreting: the views decide.
+        laid_out["dealt_count"] = {seat: sum(1 for d in self.dealt if d["to"] == seat) for seat in SEATS}
+        laid_out["dealt_cards"] = {seat: [d["card"] for d in self.dealt if d["to"] == seat and d["card"]]
+                                   for seat in SEATS}
+        named = [d["card"] for d in self.dealt if d["card"]]
+        laid_out["cards_named_twice"] = [card for card in named if named.count(card) > 1]
+        groups: list[list[dict[str, Any]]] = []
+        for play in laid_out.get("play_events", []):
+            if not groups or groups[-1][0]["trick"] != play["trick"]:
+                groups.append([])
+            groups[-1].append(play)
+        laid_out["plays_by_trick"] = groups
+        laid_out["deal_size"], laid_out["play_count"] = len(self.dealt), len(self.plays)
         return laid_out
 
     def describe(self, index: int) -> str:
@@ -350,7 +365,9 @@ def _deal_and_play(record: Record) -> None:
         if event["kind"] == "deal":
             cards = event["cards"] or [""] * event["count"]
             for card in cards:
+                previous = record.dealt[-1]["to"] if record.dealt else ""
                 record.dealt.append({"i": event["i"], "motion": event["n"], "motion_size": event["count"],
+                                     "previous_to": previous,
                                      "to": event["to"], "card": card, "face_up": event["face_up"],
                                      "by": event["by"], "other_pack": event["other_pack"]})
     trick, in_trick = 1, 0
