@@ -89,6 +89,7 @@ class Engine:
         self.corpus = corpus
         self.model = corpus.situation_model
         self._orders: dict[str, dict[str, int]] = {}
+        self._plans: dict[tuple[str, frozenset[str]], _Plan] = {}
         self._read_by_rules = frozenset(name for book in corpus.rulebooks.values() for rule in book.rules
                                         for name in rule.facts if name in self.model.views.views)
         self._always_given = frozenset(v.name for v in self.model.views.views.values() if v.when is None)
@@ -162,23 +163,23 @@ class Engine:
         book = self._book(code)
         situation = self.situation(situation, views="rules")
         facts = situation.facts
-        candidates = book.candidates(facts)
+        plan = self._plan(book, facts)
         context = cel.Context()  # this ruling's own: constants and this situation only
-        context.update({**{name: book.constants[name].value for rule in candidates for name in rule.constants},
-                        **{name: self.model.views.constants[name] for rule in candidates for name in rule.shared},
-                        **{name: facts[name] for rule in candidates for name in rule.facts if name in facts}})
+        context.update({**{name: book.constants[name].value for name in plan.constants},
+                        **{name: self.model.views.constants[name] for name in plan.shared},
+                        **{name: facts[name] for name in plan.facts}})
         result = Result(code)
         produced: dict[str, tuple[Any, Rule]] = {}
         applied: dict[str, Ruling] = {}
         missing: dict[str, list[str]] = {}
-        for rule in candidates:
-            if not (rule.facts.issubset(facts) and rule.inputs.issubset(produced)):
+        for rule, absent, triggered in plan.rules:
+            if absent or not rule.inputs.issubset(produced):
                 # Only a rule in play (some of its facts or values known) is reported or asks for facts.
                 # A view the record always gives (one without `when`, such as the looks at one's cards)
                 # is context, like a constant: it alone does not bring a rule into play.
-                if rule.facts.intersection(facts).difference(self._always_given) or rule.inputs.intersection(produced):
-                    absent = sorted(rule.facts.difference(facts))
-                    if not rule.inputs.difference(produced) and self._cannot_hold(book, rule, facts, absent):
+                if triggered or rule.inputs.intersection(produced):
+                    if not rule.inputs.difference(produced) and self._cannot_hold(book, rule, facts, absent,
+                                                                                    context):
                         # Whatever the answers, the condition is false: nothing to ask.
                         result.considered.append(_considered(rule, "cannot-hold", unknown_facts=absent))
                         continue
@@ -205,7 +206,26 @@ class Engine:
         result.missing_facts = [self._question(name, rules) for name, rules in sorted(missing.items())]
         return result
 
-    def _cannot_hold(self, book: Rulebook, rule: Rule, facts: dict[str, Any], absent: list[str]) -> bool:
+    def _plan(self, book: Rulebook, facts: dict[str, Any]) -> "_Plan":
+        """What a ruling of ``book`` visits for a situation giving these names: the same for every
+        situation that gives the same names, so kept (a few hundred plans at most)."""
+        key = (book.code, frozenset(facts))
+        plan = self._plans.get(key)
+        if plan is None:
+            candidates = book.candidates(facts)
+            plan = _Plan(
+                rules=[(rule, sorted(rule.facts.difference(facts)),
+                        bool(rule.facts.intersection(facts).difference(self._always_given))) for rule in candidates],
+                constants=frozenset(n for rule in candidates for n in rule.constants),
+                shared=frozenset(n for rule in candidates for n in rule.shared),
+                facts=frozenset(n for rule in candidates for n in rule.facts if n in facts))
+            if len(self._plans) > 512:
+                self._plans.clear()
+            self._plans[key] = plan  # a whole plan at once: safe from several threads
+        return plan
+
+    def _cannot_hold(self, book: Rulebook, rule: Rule, facts: dict[str, Any], absent: list[str],
+                     ruling_context: Any) -> bool:
         """Whether ``rule``'s condition is false for every answer the absent facts could have.
 
         Each absent yes/no or enum fact takes each of its values (at most 64 combinations); the
@@ -215,6 +235,10 @@ class Engine:
         """
         if rule.when is None:
             return False
+        try:  # most often the known names decide alone: the ruling's context, every absent fact unbound
+            return rule.when.program.execute(ruling_context) is False
+        except Exception:  # it read an absent fact: try each value of the yes/no and enum ones
+            pass
         finite, domains = [], []
         for name in absent:
             kind = self.corpus.facts[name].type if name in self.corpus.facts else self._view_types.get(name)
@@ -224,19 +248,13 @@ class Engine:
         combinations = 1
         for domain in domains:
             combinations *= len(domain)
-        if combinations > 64:
+        if not finite or combinations > 64:
             return False
         known = {name: facts[name] for name in rule.facts if name in facts}
         known.update({name: book.constants[name].value for name in rule.constants})
         known.update({name: self.model.views.constants[name] for name in rule.shared})
         context = cel.Context()
         context.update(known)
-        try:  # most often the known names decide alone: one evaluation with every absent fact unbound
-            return rule.when.program.execute(context) is False
-        except Exception:  # it read an absent fact: try each value of the yes/no and enum ones
-            pass
-        if not finite:
-            return False
         for values in itertools.product(*domains):
             context.update(dict(zip(finite, values)))
             try:
@@ -330,6 +348,14 @@ class Engine:
                         f"{first.rule} ({first.outcome}) and {second.rule} ({second.outcome}) both apply and "
                         "conflict; say which takes precedence with 'overrides' or 'unless'", law=first.law,
                         kind="conflict")
+
+
+@dataclass(frozen=True)
+class _Plan:
+    rules: list[tuple[Rule, list[str], bool]]  # each candidate, the facts it lacks, whether it is in play by its facts
+    constants: frozenset[str]
+    shared: frozenset[str]
+    facts: frozenset[str]
 
 
 def _evaluate(rule: Rule, expression: Expression, context: cel.Context) -> Any:
