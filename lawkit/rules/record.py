@@ -168,6 +168,7 @@ class Record:
             groups[-1].append(play)
         laid_out["plays_by_trick"] = groups
         laid_out["deal_size"], laid_out["play_count"] = len(self.dealt), len(self.plays)
+        laid_out["dealt_plain"] = [{"to": d["to"], "card": d["card"], "face_up": d["face_up"]} for d in self.dealt]
         return laid_out
 
     def describe(self, index: int) -> str:
