@@ -169,6 +169,14 @@ class Record:
         laid_out["plays_by_trick"] = groups
         laid_out["deal_size"], laid_out["play_count"] = len(self.dealt), len(self.plays)
         laid_out["dealt_plain"] = [{"to": d["to"], "card": d["card"], "face_up": d["face_up"]} for d in self.dealt]
+        laid_out["dealt_event_indexes"] = [d["i"] for d in self.dealt]
+        laid_out["last_card_dealt"] = self.dealt[-1]["card"] if self.dealt else ""
+        laid_out["last_motion"] = self.dealt[-1]["motion"] if self.dealt else -1
+        laid_out["last_trick_by_seat"] = {seat: max((p["trick"] for p in self.plays if p["by"] == seat), default=0)
+                                          for seat in SEATS}
+        laid_out["played_index"] = {}
+        for play in self.plays:
+            laid_out["played_index"].setdefault(play["card"], play["i"])
         return laid_out
 
     def describe(self, index: int) -> str:
