@@ -125,9 +125,10 @@ def recorded_evaluations(engine: Engine, situations: list[Situation]) -> list[tu
     # that only questions that matter are asked): those evaluations count as evaluations.
     cannot_hold = Engine._cannot_hold
 
-    def spy_cannot_hold(self, book, rule, facts, absent, context):
-        seen.append((rule.when.program, rule.when.names))
-        return cannot_hold(self, book, rule, facts, absent, context)
+    def spy_cannot_hold(self, rule, context):
+        if rule.when is not None:
+            seen.append((rule.when.program, rule.when.names))
+        return cannot_hold(self, rule, context)
 
     book = engine.corpus.rulebooks[CODE]
     constants = {**engine.model.views.constants, **{name: c.value for name, c in book.constants.items()}}

@@ -15,7 +15,6 @@ situation can be read and one engine serves several threads.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -169,6 +168,7 @@ class Engine:
                         **{name: self.model.views.constants[name] for name in plan.shared},
                         **{name: facts[name] for name in plan.facts}})
         result = Result(code)
+        bound: set[str] = set()  # names bound after the start, for the values of rules that apply
         produced: dict[str, tuple[Any, Rule]] = {}
         applied: dict[str, Ruling] = {}
         missing: dict[str, list[str]] = {}
@@ -178,8 +178,7 @@ class Engine:
                 # A view the record always gives (one without `when`, such as the looks at one's cards)
                 # is context, like a constant: it alone does not bring a rule into play.
                 if triggered or rule.inputs.intersection(produced):
-                    if not rule.inputs.difference(produced) and self._cannot_hold(book, rule, facts, absent,
-                                                                                    context):
+                    if not rule.inputs.difference(produced) and self._cannot_hold(rule, context):
                         # Whatever the answers, the condition is false: nothing to ask.
                         result.considered.append(_considered(rule, "cannot-hold", unknown_facts=absent))
                         continue
@@ -197,6 +196,15 @@ class Engine:
                     winner.trace.append({"step": "overrides", "rule": rule.key, "law": rule.law})
                 result.considered.append(_considered(rule, "overridden", by=[w.rule for w in winners]))
                 continue
+            if rule.values:
+                later = {name for name in _names(rule) if name not in plan.facts and name not in plan.constants
+                         and name not in plan.shared and name not in bound}
+                if later:
+                    bound.update(later)
+                    context.update({name: facts[name] if name in facts else
+                                    book.constants[name].value if name in book.constants else
+                                    self.model.views.constants[name] for name in later
+                                    if name in facts or name in book.constants or name in self.model.views.constants})
             ruling = self._apply(book, rule, context, produced)
             applied[rule.key] = ruling
             result.rulings.append(ruling)
@@ -213,56 +221,40 @@ class Engine:
         plan = self._plans.get(key)
         if plan is None:
             candidates = book.candidates(facts)
+            rules = [(rule, sorted(rule.facts.difference(facts)),
+                      bool(rule.facts.intersection(facts).difference(self._always_given))) for rule in candidates]
+            # Bind what the rules that can be evaluated read: those with every fact given, and those in
+            # play that lack some (their condition is tried to see whether it can still hold). A rule
+            # lacking facts and not in play by them is in play only through a value another rule
+            # computes; it reads its facts too, so it counts when it has any value to wait for.
+            evaluated = [rule for rule, absent, triggered in rules if not absent or triggered or rule.inputs]
+            # A condition's names are bound at the start; what only a rule's values read (a card order,
+            # say) is bound when the rule applies (most rules evaluated do not).
+            read = [rule.when.names if rule.when is not None else _names(rule) for rule in evaluated]
             plan = _Plan(
-                rules=[(rule, sorted(rule.facts.difference(facts)),
-                        bool(rule.facts.intersection(facts).difference(self._always_given))) for rule in candidates],
-                constants=frozenset(n for rule in candidates for n in rule.constants),
-                shared=frozenset(n for rule in candidates for n in rule.shared),
-                facts=frozenset(n for rule in candidates for n in rule.facts if n in facts))
+                rules=rules,
+                constants=frozenset(n for rule, names in zip(evaluated, read) for n in rule.constants & names),
+                shared=frozenset(n for rule, names in zip(evaluated, read) for n in rule.shared & names),
+                facts=frozenset(n for rule, names in zip(evaluated, read) for n in rule.facts & names if n in facts))
             if len(self._plans) > 512:
                 self._plans.clear()
             self._plans[key] = plan  # a whole plan at once: safe from several threads
         return plan
 
-    def _cannot_hold(self, book: Rulebook, rule: Rule, facts: dict[str, Any], absent: list[str],
-                     ruling_context: Any) -> bool:
-        """Whether ``rule``'s condition is false for every answer the absent facts could have.
+    def _cannot_hold(self, rule: Rule, ruling_context: Any) -> bool:
+        """Whether ``rule``'s condition is false whatever the facts it lacks turn out to be.
 
-        Each absent yes/no or enum fact takes each of its values (at most 64 combinations); the
-        others stay unbound, so a condition that is false before it reads them (CEL's ``&&`` and
-        ``||`` skip what cannot change the result) is false whatever they are. An evaluation that
-        fails (it needed an unbound fact) counts as "might hold".
+        The condition is evaluated in the ruling's context, where those facts are unbound: CEL's
+        ``&&`` and ``||`` absorb an unbound name when the other side decides (``x && false`` is
+        false), so a condition that comes out false is false for every answer; one that needs an
+        unbound name to decide fails, and might hold.
         """
         if rule.when is None:
             return False
-        try:  # most often the known names decide alone: the ruling's context, every absent fact unbound
+        try:
             return rule.when.program.execute(ruling_context) is False
-        except Exception:  # it read an absent fact: try each value of the yes/no and enum ones
-            pass
-        finite, domains = [], []
-        for name in absent:
-            kind = self.corpus.facts[name].type if name in self.corpus.facts else self._view_types.get(name)
-            if kind is not None and kind.kind in ("bool", "enum"):
-                finite.append(name)
-                domains.append([False, True] if kind.kind == "bool" else list(kind.values))
-        combinations = 1
-        for domain in domains:
-            combinations *= len(domain)
-        if not finite or combinations > 64:
+        except Exception:  # it needed a fact the situation lacks: that fact may decide it
             return False
-        known = {name: facts[name] for name in rule.facts if name in facts}
-        known.update({name: book.constants[name].value for name in rule.constants})
-        known.update({name: self.model.views.constants[name] for name in rule.shared})
-        context = cel.Context()
-        context.update(known)
-        for values in itertools.product(*domains):
-            context.update(dict(zip(finite, values)))
-            try:
-                if rule.when.program.execute(context) is not False:
-                    return False
-            except Exception:  # it needed a fact left unbound, or a value it was not written for
-                return False
-        return True
 
     def _question(self, name: str, rules: list[str]) -> dict[str, Any]:
         """What to ask for a name the situation lacks: a fact's question, or the part of the record a view needs."""
@@ -348,6 +340,11 @@ class Engine:
                         f"{first.rule} ({first.outcome}) and {second.rule} ({second.outcome}) both apply and "
                         "conflict; say which takes precedence with 'overrides' or 'unless'", law=first.law,
                         kind="conflict")
+
+
+def _names(rule: Rule) -> frozenset[str]:
+    """Every name a rule's condition and values read."""
+    return frozenset(name for expression in rule.expressions() for name in expression.names)
 
 
 @dataclass(frozen=True)
