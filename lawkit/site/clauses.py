@@ -114,9 +114,19 @@ def _rule_ref(site: Site, page: str, law: Law, key: str) -> str:
 
 
 def _example(site: Site, page: str, law: Law, example: Example) -> str:
-    # The record's parts, each answer on its own line as the facts were before the record.
-    parts = [(name, value) for name, value in example.facts.items() if name != "answers"]
-    parts += list((example.facts.get("answers") or {}).items())
+    # The record as it happened: its parts, then each event and each answer on its own line.
+    record = example.facts
+    parts = [(name, value) for name, value in record.items() if name not in ("events", "answers")]
+    runs: list[tuple[str, list[Any]]] = []  # consecutive events of one kind on one line: a deal, a trick
+    for event in record.get("events") or []:
+        for kind, body in (event.items() if isinstance(event, dict) else ()):
+            if runs and runs[-1][0] == kind:
+                runs[-1][1].append(body)
+            else:
+                runs.append((kind, [body]))
+    parts += [(kind if len(bodies) == 1 else f"{kind} ×{len(bodies)}", bodies[0] if len(bodies) == 1 else bodies)
+              for kind, bodies in runs]
+    parts += list((record.get("answers") or {}).items())
     facts = "".join(f"<li><code>{esc(name)}: {esc(compact(value))}</code></li>" for name, value in parts)
     rulings = []
     for ruling in example.rulings:
@@ -128,6 +138,6 @@ def _example(site: Site, page: str, law: Law, example: Example) -> str:
     description = f'<p class="lk-example__description">{printed(example.description)}</p>' if example.description else ""
     return (f'<div class="lk-example"><p class="lk-example__name"><strong>{printed(example.name)}</strong> '
             f'<span class="lk-example__where">{esc(example.path)}:{example.line}</span></p>{description}'
-            f'<p class="lk-example__label">Facts</p><ul class="lk-example__facts">{facts}</ul>'
+            f'<p class="lk-example__label">What happened</p><ul class="lk-example__facts">{facts}</ul>'
             f'<p class="lk-example__label">Rulings of {esc(site.code_name(example.code))}</p>'
             f'<ul class="lk-example__rulings">{"".join(rulings)}</ul></div>')
