@@ -16,5 +16,15 @@ if "cel" not in sys.modules:
     sys.modules.setdefault("cel.cli", types.ModuleType("cel.cli"))
 
 import cel  # noqa: E402
+from typing import Any  # noqa: E402
 
-__all__ = ["cel"]
+__all__ = ["cel", "plain"]
+
+
+def plain(value: Any) -> Any:
+    """A CEL result as plain data with map keys in sorted order, so rulings and views print the same every time."""
+    if isinstance(value, dict):
+        return {key: plain(value[key]) for key in sorted(value)}
+    if isinstance(value, list):
+        return [plain(item) for item in value]
+    return value

@@ -16,11 +16,12 @@ situation can be read and one engine serves several threads.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Iterable
 
-from ._cel import cel
+from ._cel import cel, plain
 
-from ..corpus.facts import FactError, check_value, parse_type
+from ..corpus.facts import FactError, check_value
 from ..corpus.model import Corpus
 from ..corpus.problems import Position, did_you_mean
 from .record import Record, RecordError, read_record
@@ -74,9 +75,9 @@ class Situation:
     views: dict[str, Any]  # name -> value, the views the record gives
     answers: dict[str, Any]  # name -> value, checked
 
-    @property
+    @cached_property
     def facts(self) -> dict[str, Any]:
-        """Everything the rules can read of this situation, by name."""
+        """Everything the rules can read of this situation, by name (made once: every code's ruling reads it)."""
         return {**self.views, **self.answers}
 
 
@@ -92,15 +93,7 @@ class Engine:
         self._read_by_rules = frozenset(name for book in corpus.rulebooks.values() for rule in book.rules
                                         for name in rule.facts if name in self.model.views.views)
         self._always_given = frozenset(v.name for v in self.model.views.views.values() if v.when is None)
-        self._view_types: dict[str, Any] = {}
-        for view in self.model.views.views.values():
-            raw = (corpus.rule_files.get("views") or {}).get("views") or []
-            for entry in raw:
-                if entry.get("name") == view.name and entry.get("type") is not None:
-                    try:
-                        self._view_types[view.name] = parse_type(entry["type"])
-                    except ValueError:
-                        pass  # the check names it
+        self._view_types = {v.name: v.type for v in self.model.views.views.values() if v.type is not None}
 
     # -- situations ------------------------------------------------------------
 
@@ -135,10 +128,6 @@ class Engine:
                     "leave the answer out, or change the record", fact=name, position=position)
         return Situation(record, given, record.answers)
 
-    def check_facts(self, data: Any) -> Situation:
-        """The situation of ``data`` (a record with its answers); kept under the name callers know."""
-        return self.situation(data)
-
     def _check_answer(self, name: Any, value: Any, position: Position, key_position: Position) -> Any:
         fact = self.corpus.facts.get(name)
         kind = fact.type if fact is not None else self._view_types.get(name)
@@ -172,7 +161,7 @@ class Engine:
         produced: dict[str, tuple[Any, Rule]] = {}
         applied: dict[str, Ruling] = {}
         missing: dict[str, list[str]] = {}
-        for rule, absent, triggered in plan.rules:
+        for rule, absent, triggered, late in plan.rules:
             if absent or not rule.inputs.issubset(produced):
                 # Only a rule in play (some of its facts or values known) is reported or asks for facts.
                 # A view the record always gives (one without `when`, such as the looks at one's cards)
@@ -196,15 +185,9 @@ class Engine:
                     winner.trace.append({"step": "overrides", "rule": rule.key, "law": rule.law})
                 result.considered.append(_considered(rule, "overridden", by=[w.rule for w in winners]))
                 continue
-            if rule.values:
-                later = {name for name in _names(rule) if name not in plan.facts and name not in plan.constants
-                         and name not in plan.shared and name not in bound}
-                if later:
-                    bound.update(later)
-                    context.update({name: facts[name] if name in facts else
-                                    book.constants[name].value if name in book.constants else
-                                    self.model.views.constants[name] for name in later
-                                    if name in facts or name in book.constants or name in self.model.views.constants})
+            if late - bound:  # what only its values read, bound now that it applies
+                context.update({name: self._bound_value(book, facts, name) for name in late - bound})
+                bound |= late
             ruling = self._apply(book, rule, context, produced)
             applied[rule.key] = ruling
             result.rulings.append(ruling)
@@ -231,15 +214,27 @@ class Engine:
             # A condition's names are bound at the start; what only a rule's values read (a card order,
             # say) is bound when the rule applies (most rules evaluated do not).
             read = [rule.when.names if rule.when is not None else _names(rule) for rule in evaluated]
+            constants = frozenset(n for rule, names in zip(evaluated, read) for n in rule.constants & names)
+            shared = frozenset(n for rule, names in zip(evaluated, read) for n in rule.shared & names)
+            given = frozenset(n for rule, names in zip(evaluated, read) for n in rule.facts & names if n in facts)
+            start = constants | shared | given
             plan = _Plan(
-                rules=rules,
-                constants=frozenset(n for rule, names in zip(evaluated, read) for n in rule.constants & names),
-                shared=frozenset(n for rule, names in zip(evaluated, read) for n in rule.shared & names),
-                facts=frozenset(n for rule, names in zip(evaluated, read) for n in rule.facts & names if n in facts))
+                rules=[(rule, absent, triggered,
+                        frozenset(n for n in (rule.constants | rule.shared | (rule.facts & facts.keys())) - start
+                                  if rule.values)) for rule, absent, triggered in rules],
+                constants=constants, shared=shared, facts=given)
             if len(self._plans) > 512:
                 self._plans.clear()
             self._plans[key] = plan  # a whole plan at once: safe from several threads
         return plan
+
+    def _bound_value(self, book: Rulebook, facts: dict[str, Any], name: str) -> Any:
+        """The value of a name a rule reads: a fact of the situation, a constant of its code or of the views."""
+        if name in facts:
+            return facts[name]
+        if name in book.constants:
+            return book.constants[name].value
+        return self.model.views.constants[name]
 
     def _cannot_hold(self, rule: Rule, ruling_context: Any) -> bool:
         """Whether ``rule``'s condition is false whatever the facts it lacks turn out to be.
@@ -296,7 +291,7 @@ class Engine:
                produced: dict[str, tuple[Any, Rule]]) -> Ruling:
         values = {}
         for name, value in rule.values.items():
-            values[name] = _plain(_evaluate(rule, value, context)) if isinstance(value, Expression) else value
+            values[name] = plain(_evaluate(rule, value, context)) if isinstance(value, Expression) else value
         cites = [rule.law]
         trace: list[dict[str, Any]] = []
         if rule.when is not None:
@@ -349,7 +344,9 @@ def _names(rule: Rule) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class _Plan:
-    rules: list[tuple[Rule, list[str], bool]]  # each candidate, the facts it lacks, whether it is in play by its facts
+    # each candidate: the facts it lacks, whether it is in play by its facts, and the names only its
+    # values read that are not bound at the start (bound when it applies)
+    rules: list[tuple[Rule, list[str], bool, frozenset[str]]]
     constants: frozenset[str]
     shared: frozenset[str]
     facts: frozenset[str]
@@ -369,14 +366,6 @@ def _evaluate(rule: Rule, expression: Expression, context: cel.Context) -> Any:
             f"{rule.key}: {first} in {_facts_of(rule)} while evaluating `{expression.source}`", law=rule.law,
             kind="rule") from None
 
-
-def _plain(value: Any) -> Any:
-    """A CEL result as plain data with map keys in sorted order, so rulings print the same every time."""
-    if isinstance(value, dict):
-        return {key: _plain(value[key]) for key in sorted(value)}
-    if isinstance(value, list):
-        return [_plain(item) for item in value]
-    return value
 
 
 def _show(value: Any) -> str:

@@ -73,10 +73,11 @@ class Vocabulary:
 
     kinds: dict[str, EventKind] = field(default_factory=dict)
     irregularities: dict[str, str] = field(default_factory=dict)
+    _defaults: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     def defaults(self) -> dict[str, Any]:
         """Each field's value where an event of another kind does not have it ('' , false, 0, [])."""
-        if not hasattr(self, "_defaults"):
+        if self._defaults is None:
             found: dict[str, Any] = {}
             for kind in self.kinds.values():
                 for name, spec in kind.fields.items():
@@ -126,7 +127,6 @@ class Record:
     plays: list[dict[str, Any]]
     answers: dict[str, Any]
     positions: list[Position | None] = field(default_factory=list)  # where each event is written
-    given: frozenset[str] = frozenset()  # the parts the situation wrote
     previous_dealer: str = ""  # who dealt the hand before ('' when the record does not say)
 
     def as_cel(self, vocabulary: "Vocabulary") -> dict[str, Any]:
@@ -323,7 +323,7 @@ def read_record(data: Any, vocabulary: Vocabulary, path: str = "<situation>",
                 exc.position = locate(answers, exc.fact, at)  # the element inside the answer
             raise
     record = Record(seats, dealer, list(irregularities), events, [], [], checked_answers, positions,
-                    frozenset(k for k in data if data.get(k) is not None), previous_dealer)
+                    previous_dealer)
     _deal_and_play(record)
     _check_consistency(record)
     return record

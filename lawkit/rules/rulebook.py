@@ -130,7 +130,7 @@ def compile_situation_model(corpus: Corpus) -> SituationModel:
     views = viewlib.Views()
     raw_views = corpus.rule_files.get("views")
     if raw_views is not None:
-        views = viewlib.compile_views(raw_views, raw_views.pos.path, corpus.problems, card_order, vocabulary.kinds)
+        views = viewlib.compile_views(raw_views, corpus.problems, card_order, vocabulary.kinds)
         for name, view in views.views.items():
             if name in corpus.facts:
                 corpus.problems.append(Problem(view.position, "duplicate-id",

@@ -9,16 +9,11 @@ it is written.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
-from typing import Any
 
-from ..corpus import Document, MarkedDict, MarkedList, load_document
+from ..corpus import MarkedDict, load_document
 from .engine import Engine, RulingError, Situation
 from ..corpus.problems import Position, Problem
-
-_STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[(\d+)\]")
-
 
 class SituationError(Exception):
     """The facts file is wrong: ``problem`` says where and why."""
@@ -49,19 +44,3 @@ def read_facts(path: str | Path, engine: Engine) -> Situation:
     except RulingError as exc:
         raise SituationError(Problem(exc.position or Position(shown, 1, 1), "facts", str(exc))) from None
 
-
-def locate(doc: Document, path: str, key: bool = False) -> Position:
-    """Where the value at ``cuts[2].cards[0]`` is written (with ``key``, where the fact's name is)."""
-    node: Any = doc.data
-    where = Position(doc.path, 1, 1)
-    for name, index in _STEP.findall(path):
-        if name and isinstance(node, MarkedDict) and name in node:
-            where, node = (node.key_pos if key else node.value_pos)[name], node[name]
-        elif index and isinstance(node, MarkedList) and int(index) < len(node):
-            where, node = node.item_pos[int(index)], node[int(index)]
-        elif name and isinstance(node, MarkedDict):
-            where = node.pos
-            break
-        else:
-            break
-    return where

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._cel import cel
+from ._cel import cel, plain
 from . import celnames
+from ..corpus.facts import parse_type
 from ..corpus.problems import Position, Problem, did_you_mean
 
 # The laid-out record's parts (lawkit.rules.record.Record.as_cel) are the views' inputs.
@@ -42,6 +43,7 @@ class View:
     when_source: str | None = None
     when: Any = None  # cel.Program
     question: str | None = None
+    type: Any = None  # corpus.facts.FactType: a view with a type and a question can be answered
     reads: frozenset[str] = frozenset()  # earlier views it reads
     names: frozenset[str] = frozenset()  # everything it reads: inputs, constants, views
     constants: frozenset[str] = frozenset()
@@ -85,7 +87,7 @@ class Views:
                     held = _run(view, view.when, view.when_source or "", context)
                     if not isinstance(held, bool):
                         raise ViewError(f"view '{view.name}': 'when' gave {held!r}, not true or false", view.name)
-                available[view.name] = _plain(_run(view, view.value, view.value_source, context)) if held else None
+                available[view.name] = plain(_run(view, view.value, view.value_source, context)) if held else None
                 if held:
                     given[view.name] = available[view.name]
                 elif answered and view.name in answered:
@@ -123,8 +125,7 @@ class Views:
         }
 
 
-def compile_views(data: Any, path: str, problems: list[Problem], card_order: Any,
-                  kinds: Any = ()) -> Views:
+def compile_views(data: Any, problems: list[Problem], card_order: Any, kinds: Any = ()) -> Views:
     """The views of views.yaml's data; each problem (syntax, an unknown name) at its file:line:col."""
     views = Views()
     for index, raw in enumerate(data.get("constants") or []):
@@ -183,10 +184,16 @@ def compile_views(data: Any, path: str, problems: list[Problem], card_order: Any
                 problems.append(Problem(at, "missing-key", f"view '{name}' needs a 'value'"))
             continue
         reads = compiled["value"][2] | (compiled["when"][2] if "when" in compiled else frozenset())
+        kind = None
+        if raw.get("type") is not None:
+            try:
+                kind = parse_type(raw["type"])
+            except ValueError as exc:
+                problems.append(Problem(raw.value_pos.get("type", at), "schema", f"view '{name}': {exc}"))
         views.views[name] = View(
             name, raw.get("description", ""), at, compiled["value"][0], compiled["value"][1],
             compiled["when"][0] if "when" in compiled else None, compiled["when"][1] if "when" in compiled else None,
-            raw.get("question"), reads=frozenset(reads & set(views.views)),
+            raw.get("question"), kind, reads=frozenset(reads & set(views.views)),
             constants=frozenset(reads & set(views.constants)), names=frozenset(reads))
     return views
 
@@ -201,10 +208,3 @@ def _run(view: View, program: Any, source: str, context: Any) -> Any:
         first = str(exc).split(". ")[0] if str(exc) else type(exc).__name__
         raise ViewError(f"view '{view.name}': {first} while evaluating `{source}`", view.name) from None
 
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {key: _plain(value[key]) for key in sorted(value)}
-    if isinstance(value, list):
-        return [_plain(item) for item in value]
-    return value
