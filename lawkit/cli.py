@@ -265,9 +265,14 @@ def _ruling_text(corpus: Corpus, result) -> str:
     for ruling in result.rulings:
         law = corpus.law_of(ruling.law)
         lines.append(f"  {law.name} — {ruling.outcome}  [{ruling.rule.split('#', 1)[1]}]")
+        if ruling.says:
+            lines.append(f"      {ruling.says}")
         for name, value in ruling.values.items():
             lines.append(f"      {name}: {json.dumps(value, ensure_ascii=False)}")
         lines.append("      cites: " + ", ".join(ruling.cites))
+        for step in ruling.trace:
+            if step["step"] == "event":
+                lines.append(f"      because of {step['what']}" + (f" at {step['at']}" if step["at"] else ""))
     for missing in result.missing_facts:
         lines.append(f"  ? {missing['fact']}: {missing['question']}")
     return "\n".join(lines) + "\n"

@@ -26,6 +26,7 @@ from ..corpus.model import Corpus
 from ..corpus.problems import Position, did_you_mean
 from .record import Record, RecordError, read_record
 from .rulebook import Expression, Rule, Rulebook, ensure_compiled
+from . import words
 from .views import ViewError
 
 
@@ -49,10 +50,11 @@ class Ruling:
     values: dict[str, Any]
     cites: list[str]
     trace: list[dict[str, Any]] = field(default_factory=list)
+    says: str | None = None  # the ruling in players' words
 
     def as_json(self) -> dict[str, Any]:
-        return {"law": self.law, "rule": self.rule, "outcome": self.outcome, "values": self.values,
-                "cites": self.cites, "trace": self.trace}
+        return {"law": self.law, "rule": self.rule, "outcome": self.outcome, "says": self.says,
+                "values": self.values, "cites": self.cites, "trace": self.trace}
 
 
 @dataclass
@@ -188,7 +190,7 @@ class Engine:
             if late - bound:  # what only its values read, bound now that it applies
                 context.update({name: self._bound_value(book, facts, name) for name in late - bound})
                 bound |= late
-            ruling = self._apply(book, rule, context, produced)
+            ruling = self._apply(book, rule, context, produced, situation.record)
             applied[rule.key] = ruling
             result.rulings.append(ruling)
         self._check_conflicts(book, result.rulings)
@@ -221,7 +223,7 @@ class Engine:
             plan = _Plan(
                 rules=[(rule, absent, triggered,
                         frozenset(n for n in (rule.constants | rule.shared | (rule.facts & facts.keys())) - start
-                                  if rule.values)) for rule, absent, triggered in rules],
+                                  if rule.values or rule.event)) for rule, absent, triggered in rules],
                 constants=constants, shared=shared, facts=given)
             if len(self._plans) > 512:
                 self._plans.clear()
@@ -288,7 +290,7 @@ class Engine:
         return held
 
     def _apply(self, book: Rulebook, rule: Rule, context: cel.Context,
-               produced: dict[str, tuple[Any, Rule]]) -> Ruling:
+               produced: dict[str, tuple[Any, Rule]], record: Record) -> Ruling:
         values = {}
         for name, value in rule.values.items():
             values[name] = plain(_evaluate(rule, value, context)) if isinstance(value, Expression) else value
@@ -312,10 +314,27 @@ class Engine:
                     f"({value!r} and {produced[name][0]!r}); say which takes precedence "
                     "with 'overrides' or 'unless'", law=rule.law, kind="conflict")
             produced[name] = (value, rule)
+        if rule.event is not None:
+            trace.extend(self._events(rule, plain(_evaluate(rule, rule.event, context)), record))
         used = {name: value for name, value in values.items() if name in book.used_values}
         if used:
             context.update(used)
-        return Ruling(rule.law, rule.key, rule.outcome, values, list(dict.fromkeys(cites)), trace)
+        says = words.say(rule.says, values) if rule.says else None
+        return Ruling(rule.law, rule.key, rule.outcome, values, list(dict.fromkeys(cites)), trace, says)
+
+    def _events(self, rule: Rule, found: Any, record: Record) -> list[dict[str, Any]]:
+        """The trace's pointers at the events that brought ``rule`` to rule (its ``event`` gave their indexes)."""
+        indexes = found if isinstance(found, list) else [found]
+        steps = []
+        for index in indexes:
+            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(record.events):
+                raise RulingError(f"{rule.key}: 'event' gave {index!r}, not the index of an event of the record "
+                                  f"(0 to {len(record.events) - 1})", law=rule.law, kind="rule")
+            event = record.events[index]
+            position = record.positions[index] if index < len(record.positions) else None
+            steps.append({"step": "event", "event": index, "kind": event["kind"], "by": event.get("by") or None,
+                          "what": record.describe(index), "at": str(position) if position else None})
+        return steps
 
     def _cites_of(self, rule: Rule, produced: dict[str, tuple[Any, Rule]]) -> list[str]:
         book = self.corpus.rulebooks[rule.code]

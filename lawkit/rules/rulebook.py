@@ -20,6 +20,7 @@ from . import celnames
 from ..corpus import facts as factlib
 from . import record as recordlib
 from . import views as viewlib
+from . import words
 from ..corpus import MarkedDict, MarkedList
 from ..corpus.model import Corpus, Law
 from ..corpus.problems import Position, Problem, did_you_mean
@@ -62,6 +63,8 @@ class Rule:
     shared: frozenset[str] = frozenset()  # constants of views.yaml it reads (the seat order, each card's suit)
     constants: frozenset[str] = frozenset()
     inputs: frozenset[str] = frozenset()  # values computed by other rules
+    says: str | None = None  # the ruling in players' words, {value} placeholders
+    event: Expression | None = None  # which event(s) of the record brought the rule to rule (their indexes)
 
     @property
     def key(self) -> str:
@@ -69,7 +72,8 @@ class Rule:
         return f"{self.law}#{self.id}"
 
     def expressions(self) -> list[Expression]:
-        return ([self.when] if self.when else []) + [v for v in self.values.values() if isinstance(v, Expression)]
+        return (([self.when] if self.when else []) + [v for v in self.values.values() if isinstance(v, Expression)]
+                + ([self.event] if self.event else []))
 
 
 @dataclass
@@ -308,6 +312,17 @@ def _rule(corpus: Corpus, book: Rulebook, law: Law, raw: MarkedDict) -> Rule | N
             corpus.problems.append(Problem(
                 values.key_pos[name], "rules", f"value '{name}' has the name of a fact; a rule cannot change a fact",
                 law.id))
+    says = then.get("says")
+    if isinstance(says, str):
+        rule.says = " ".join(says.split())
+        for name in words.placeholders(rule.says):
+            if name not in rule.values:
+                corpus.problems.append(Problem(
+                    then.value_pos["says"], "undeclared-name",
+                    f"rule '{rule_id}': 'says' names {{{name}}}, which is not one of its values"
+                    f"{did_you_mean(name, rule.values)}", law.id))
+    if "event" in then:
+        rule.event = _compile(corpus, law, then["event"], then.value_pos["event"], f"rule '{rule_id}': 'event'")
     if rule.item and not any(u.id.endswith("/" + rule.item) for u in law.units()):
         corpus.problems.append(Problem(raw.value_pos["item"], "dangling-reference",
                                        f"rule '{rule_id}' names item '{rule.item}', which {law.name} does not have",

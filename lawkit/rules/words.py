@@ -1,0 +1,48 @@
+"""A ruling in players' words: a rule's ``says`` sentence with its values filled in.
+
+``{name}`` in a sentence is one of the rule's values, said as a player would:
+a seat as ``East``, a card as ``king of hearts``, a list as ``A, B and C``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_CARD = re.compile(r"^(10|[2-9TJQKA])([SHDC])$")
+_RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "knave", "T": "ten", "10": "ten", "9": "nine",
+          "8": "eight", "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two"}
+_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_SEATS = {"north", "east", "south", "west"}
+
+
+def placeholders(sentence: str) -> list[str]:
+    return PLACEHOLDER.findall(sentence)
+
+
+def word(value: Any) -> str:
+    """One value in words."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        if value in _SEATS:
+            return value.capitalize()
+        card = _CARD.match(value)
+        if card:
+            return f"{_RANKS[card.group(1)]} of {_SUITS[card.group(2)]}"
+        return value
+    if isinstance(value, (list, tuple)):
+        said = [word(v) for v in value]
+        if not said:
+            return "none"
+        return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    if isinstance(value, dict):
+        return "; ".join(f"{word(k)}: {word(v)}" for k, v in value.items())
+    return str(value)
+
+
+def say(sentence: str, values: dict[str, Any]) -> str:
+    """The sentence with each ``{name}`` replaced by that value in words; its first letter a capital."""
+    text = PLACEHOLDER.sub(lambda m: word(values.get(m.group(1), m.group(0))), sentence)
+    return text[:1].upper() + text[1:]
