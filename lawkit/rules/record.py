@@ -261,14 +261,16 @@ def read_record(data: Any, vocabulary: Vocabulary, path: str = "<situation>",
     events: list[dict[str, Any]] = []
     positions: list[Position | None] = []
     counts: dict[str, int] = {}
+    events_where = where.inner("events")
+    blank = {name: None for name in all_fields}
     for index, raw in enumerate(raw_events):
-        at = where.inner("events").item(index)
+        at = events_where.item(index)
         if not isinstance(raw, dict) or len(raw) != 1:
             raise RecordError(f"event {index + 1}: an event is a mapping with one key, its kind "
                               f"({', '.join(vocabulary.kinds)})", at)
         (kind_name, body), = raw.items()
         kind = vocabulary.kinds.get(kind_name)
-        event_where = where.inner("events").inner_item(index)
+        event_where = events_where.inner_item(index)
         if kind is None:
             raise RecordError(f"event {index + 1}: unknown kind '{kind_name}'"
                               f"{did_you_mean(str(kind_name), vocabulary.kinds)}; the kinds are "
@@ -278,7 +280,7 @@ def read_record(data: Any, vocabulary: Vocabulary, path: str = "<situation>",
         if not isinstance(body, dict):
             raise RecordError(f"event {index + 1}: a {kind_name} event's fields are a mapping "
                               f"({', '.join(kind.fields)})", event_where.value(kind_name))
-        event: dict[str, Any] = {name: None for name in all_fields}
+        event: dict[str, Any] = dict(blank)
         for name, spec in kind.fields.items():
             if name not in body:
                 if spec.required:
