@@ -377,7 +377,8 @@ def _deal_and_play(record: Record) -> None:
             cards = event["cards"] or [""] * event["count"]
             for card in cards:
                 previous = record.dealt[-1]["to"] if record.dealt else ""
-                record.dealt.append({"i": event["i"], "motion": event["n"], "motion_size": event["count"],
+                record.dealt.append({"i": event["i"], "k": len(record.dealt), "motion": event["n"],
+                                     "motion_size": event["count"],
                                      "previous_to": previous,
                                      "to": event["to"], "card": card, "face_up": event["face_up"],
                                      "by": event["by"], "other_pack": event["other_pack"]})
