@@ -168,6 +168,7 @@ class Record:
             groups[-1].append(play)
         laid_out["plays_by_trick"] = groups
         laid_out["deal_size"], laid_out["play_count"] = len(self.dealt), len(self.plays)
+        laid_out["event_count"] = len(self.events)
         laid_out["dealt_plain"] = [{"to": d["to"], "card": d["card"], "face_up": d["face_up"]} for d in self.dealt]
         laid_out["dealt_event_indexes"] = [d["i"] for d in self.dealt]
         laid_out["last_card_dealt"] = self.dealt[-1]["card"] if self.dealt else ""
