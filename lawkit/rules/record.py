@@ -167,6 +167,18 @@ class Record:
                 groups.append([])
             groups[-1].append(play)
         laid_out["plays_by_trick"] = groups
+        # Each trick with its leader and the suit led, and each seat's cards just before it (those
+        # dealt to it not yet played): bookkeeping every code reads alike, too costly in this CEL
+        # library for a whole hand (views.yaml's tricks and hands_before_trick name them).
+        laid_out["trick_list"] = [{"number": g[0]["trick"], "leader": g[0]["by"], "led": g[0]["card"][-1:],
+                                   "cards": g} for g in groups]
+        first_played = {}
+        for play in self.plays:
+            first_played.setdefault(play["card"], play["trick"])
+        dealt_cards = laid_out["dealt_cards"]
+        laid_out["hands_at_tricks"] = [
+            {seat: [c for c in dealt_cards[seat] if c not in first_played or first_played[c] >= g[0]["trick"]]
+             for seat in SEATS} for g in groups]
         laid_out["deal_size"], laid_out["play_count"] = len(self.dealt), len(self.plays)
         laid_out["event_count"] = len(self.events)
         laid_out["dealt_plain"] = [{"to": d["to"], "card": d["card"], "face_up": d["face_up"]} for d in self.dealt]
