@@ -196,7 +196,7 @@ class Engine:
         self._check_conflicts(book, result.rulings)
         order = self._law_order(code)
         result.rulings.sort(key=lambda r: order.get(r.law, 0))  # printed order reads best
-        result.missing_facts = [self._question(name, rules) for name, rules in sorted(missing.items())]
+        result.missing_facts = [self._question(name, rules, facts) for name, rules in sorted(missing.items())]
         return result
 
     def _plan(self, book: Rulebook, facts: dict[str, Any]) -> "_Plan":
@@ -253,15 +253,30 @@ class Engine:
         except Exception:  # it needed a fact the situation lacks: that fact may decide it
             return False
 
-    def _question(self, name: str, rules: list[str]) -> dict[str, Any]:
+    def _question(self, name: str, rules: list[str], given: dict[str, Any]) -> dict[str, Any]:
         """What to ask for a name the situation lacks: a fact's question, or the part of the record a view needs."""
         fact = self.corpus.facts.get(name)
         if fact is not None:
             return {"fact": name, "question": fact.question, "type": fact.type.as_json(), "needed_by": rules}
         view = self.model.views.views[name]
         kind = self._view_types.get(name)
-        return {"fact": name, "question": view.question or f"The record does not show this: {view.description}",
-                "type": kind.as_json() if kind else None, "from_record": True, "needed_by": rules}
+        question = self._view_question(name, given, set()) or f"The record does not show this: {view.description}"
+        return {"fact": name, "question": question, "type": kind.as_json() if kind else None, "from_record": True,
+                "needed_by": rules}
+
+    def _view_question(self, name: str, given: dict[str, Any], seen: set[str]) -> str | None:
+        """A view's question, or, for a view that has none (the revokes of the declarer), the question of
+        the first view it reads that the record lacks (the deal): what to add so that it is given."""
+        view = self.model.views.views[name]
+        if view.question:
+            return view.question
+        seen.add(name)
+        for read in sorted(view.reads):
+            if read not in given and read not in seen:
+                found = self._view_question(read, given, seen)
+                if found:
+                    return found
+        return None
 
     def compare(self, situation: Any, codes: Iterable[str] | None = None, *,
                 checked: bool = False) -> list[Result]:
