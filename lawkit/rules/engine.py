@@ -206,8 +206,11 @@ class Engine:
         plan = self._plans.get(key)
         if plan is None:
             candidates = book.candidates(facts)
+            # A rule is in play when the situation gives something its condition reads (what only its
+            # values or its event read, such as who leads, does not bring it into play).
             rules = [(rule, sorted(rule.facts.difference(facts)),
-                      bool(rule.facts.intersection(facts).difference(self._always_given))) for rule in candidates]
+                      bool(_condition_facts(rule).intersection(facts).difference(self._always_given)))
+                     for rule in candidates]
             # Bind what the rules that can be evaluated read: those with every fact given, and those in
             # play that lack some (their condition is tried to see whether it can still hold). A rule
             # lacking facts and not in play by them is in play only through a value another rule
@@ -371,6 +374,11 @@ class Engine:
                         f"{first.rule} ({first.outcome}) and {second.rule} ({second.outcome}) both apply and "
                         "conflict; say which takes precedence with 'overrides' or 'unless'", law=first.law,
                         kind="conflict")
+
+
+def _condition_facts(rule: Rule) -> frozenset[str]:
+    """The facts and views a rule's condition reads (all it reads when it has no condition)."""
+    return rule.facts & rule.when.names if rule.when is not None else rule.facts
 
 
 def _names(rule: Rule) -> frozenset[str]:
