@@ -190,7 +190,7 @@ class Engine:
             if late - bound:  # what only its values read, bound now that it applies
                 context.update({name: self._bound_value(book, facts, name) for name in late - bound})
                 bound |= late
-            ruling = self._apply(book, rule, context, produced, situation.record)
+            ruling = self._apply(book, rule, context, produced, situation.record, facts)
             applied[rule.key] = ruling
             result.rulings.append(ruling)
         self._check_conflicts(book, result.rulings)
@@ -225,7 +225,8 @@ class Engine:
             start = constants | shared | given
             plan = _Plan(
                 rules=[(rule, absent, triggered,
-                        frozenset(n for n in (rule.constants | rule.shared | (rule.facts & facts.keys())) - start
+                        frozenset(n for n in (rule.constants | rule.shared | ((rule.facts | rule.event_facts)
+                                                                             & facts.keys())) - start
                                   if rule.values or rule.event)) for rule, absent, triggered in rules],
                 constants=constants, shared=shared, facts=given)
             if len(self._plans) > 512:
@@ -308,7 +309,7 @@ class Engine:
         return held
 
     def _apply(self, book: Rulebook, rule: Rule, context: cel.Context,
-               produced: dict[str, tuple[Any, Rule]], record: Record) -> Ruling:
+               produced: dict[str, tuple[Any, Rule]], record: Record, facts: dict[str, Any]) -> Ruling:
         values = {}
         for name, value in rule.values.items():
             values[name] = plain(_evaluate(rule, value, context)) if isinstance(value, Expression) else value
@@ -334,7 +335,7 @@ class Engine:
                     f"({value!r} and {produced[name][0]!r}); say which takes precedence "
                     "with 'overrides' or 'unless'", law=rule.law, kind="conflict")
             produced[name] = (value, rule)
-        if rule.event is not None:
+        if rule.event is not None and rule.event_facts <= facts.keys():  # else the record cannot point
             trace.extend(self._events(rule, plain(_evaluate(rule, rule.event, context)), record))
         used = {name: value for name, value in values.items() if name in book.used_values}
         if used:

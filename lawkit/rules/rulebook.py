@@ -65,6 +65,7 @@ class Rule:
     inputs: frozenset[str] = frozenset()  # values computed by other rules
     says: str | None = None  # the ruling in players' words, {value} placeholders
     event: Expression | None = None  # which event(s) of the record brought the rule to rule (their indexes)
+    event_facts: frozenset[str] = frozenset()  # views only its event reads: a pointer, never a question
 
     @property
     def key(self) -> str:
@@ -359,8 +360,13 @@ def _resolve_names(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
     shared = corpus.situation_model.views.constants if corpus.situation_model else {}  # views.yaml's constants
     known = [*corpus.facts, *views, *book.constants, *shared, *book.producers]
     for rule in rules:
-        used_facts, used_constants, used_values, used_shared = set(), set(), set(), set()
+        used_facts: set[str] = set()
+        used_constants: set[str] = set()
+        used_values: set[str] = set()
+        used_shared: set[str] = set()
+        event_facts: set[str] = set()
         for expression in rule.expressions():
+            facts_here = event_facts if expression is rule.event else used_facts
             for variable, _ in expression.bound:
                 if variable in known:
                     corpus.problems.append(Problem(
@@ -369,7 +375,7 @@ def _resolve_names(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
                         f"or value, which it hides inside the macro; name it otherwise", rule.law))
             for name in expression.names:
                 if name in corpus.facts or name in views:
-                    used_facts.add(name)
+                    facts_here.add(name)
                 elif name in book.constants:
                     used_constants.add(name)
                 elif name in shared:
@@ -383,6 +389,7 @@ def _resolve_names(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
                         "constant or computed "
                         f"value of {book.code}{did_you_mean(name, known)}", rule.law))
         rule.facts, rule.constants, rule.inputs = frozenset(used_facts), frozenset(used_constants), frozenset(used_values)
+        rule.event_facts = frozenset(event_facts - used_facts)
         rule.shared = frozenset(used_shared)
     book.used_values = frozenset(name for rule in rules for name in rule.inputs)
     for rule in rules:
