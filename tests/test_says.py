@@ -62,7 +62,7 @@ def test_an_event_index_out_of_the_record_is_a_rule_error(tmp_path):
     _corpus_with(tmp_path, "          says: x\n")
     text = (tmp_path / "laws/auction-bridge-1912/09-a-new-deal.yaml").read_text()
     (tmp_path / "laws/auction-bridge-1912/09-a-new-deal.yaml").write_text(
-        text.replace("event: dealt_face_up.map(d, d.i)", "event: size(deal) + 5"))
+        text.replace("event: dealt_face_up.map(d, d.i)", "event: size(dealt_face_up) + 5"))
     engine = lawkit.Engine(lawkit.load(tmp_path / "laws"))
     record = {"dealer": "north", "events": [{"deal": {"to": "east", "card": "3H", "face_up": True}}]}
     with pytest.raises(lawkit.RulingError, match="'event' gave 6, not the index of an event"):
