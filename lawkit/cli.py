@@ -11,6 +11,7 @@ import json
 import os
 import sys
 import textwrap
+from pathlib import Path
 from typing import Any, NoReturn, Sequence, TextIO
 
 from typing import TYPE_CHECKING
@@ -70,6 +71,10 @@ def _parser() -> _Parser:
                                            "with word-level differences of changed laws.")
     diff.add_argument("earlier", metavar="FROM", help="the earlier edition's code id")
     diff.add_argument("later", metavar="TO", help="the later edition's code id")
+    diff.add_argument("--rulings", action="store_true",
+                      help="what changed in behaviour: every scenario ruled under both editions, the changed listed")
+    diff.add_argument("--scenarios", metavar="DIR", action="append",
+                      help="scenario files or folders for --rulings (default: tests/scenarios beside --laws)")
     commands.add_parser("stats", parents=[common], help="corpus statistics",
                         description="Laws per code, citations, parallels, glossary, topics and annotations.")
     ruling = commands.add_parser("ruling", parents=[common], help="the rulings of one code on a situation",
@@ -176,11 +181,44 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         known = ", ".join(f"{e.earlier} {e.later}" for e in corpus.editions) or "none"
         err.write(f"lawkit: no edition map from {args.earlier} to {args.later} in editions.yaml (maps: {known})\n")
         return 1
+    if args.rulings:
+        return _ruling_changes(args, corpus, edition, out, err)
     diffs = editions.differences(corpus, edition)
     if args.json:
         _emit_json(editions.as_json(edition, diffs), out)
     else:
         out.write(editions.as_text(corpus, edition, diffs))
+    return 0
+
+
+def _ruling_changes(args: argparse.Namespace, corpus: Corpus, edition: Any, out: TextIO, err: TextIO) -> int:
+    from .rules import changes
+
+    places = args.scenarios or [str(Path(args.laws).resolve().parent / "tests" / "scenarios")]
+    files: list[Path] = []
+    for place in places:
+        path = Path(place)
+        if path.is_dir():
+            files.extend(sorted(p for p in path.glob("*.yaml") if p.is_file()))
+        elif path.is_file():
+            files.append(path)
+        else:
+            err.write(f"lawkit: no scenarios at {place} (give --scenarios DIR)\n")
+            return 1
+    loaded: list[tuple[str, Any]] = []
+    for path in files:
+        try:
+            loaded.extend((str(path), s) for s in lawkit.load_scenarios(path))
+        except lawkit.ScenarioFileError as exc:
+            err.write(f"{exc}\n")
+            return 1
+    engine = lawkit.Engine(corpus)
+    found = changes.ruling_changes(engine, edition, loaded)
+    if args.json:
+        _emit_json({**found.as_json(), "files": len(files)}, out)
+    else:
+        out.write(f"{len(files)} scenario files\n")
+        out.write(changes.as_text(found, lambda citation: corpus.law_of(citation).name))
     return 0
 
 

@@ -274,3 +274,27 @@ def test_cli_ruling_on_the_real_corpus_names_partners_and_dealer(run_cli, repo, 
     assert ruling["values"]["first_dealer"] == "East"  # the 3 of hearts: lowest by Law 14
     assert ruling["values"]["partnerships"] == [["East", "South"], ["North", "West"]]
     assert {"auction-bridge-1912/14", "auction-bridge-1912/18"} <= set(ruling["cites"])
+
+
+TWO_CHOOSERS = """\
+    rules:
+      - id: north-chooses
+        when: error_found
+        then: {outcome: average-score, values: {by: '"north"'}}
+      - id: east-chooses
+        when: tables > 1
+        then: {outcome: average-score, values: {by: '"east"'}}
+"""
+
+
+def test_two_rulings_may_name_their_own_outputs_alike(build):
+    """A value no other rule reads is the ruling's own output: two rules that apply together may each
+    give a `by` of their own (who chooses), without a conflict."""
+    result = Engine(build(law3=TWO_CHOOSERS)).ruling("demo", answers({"error_found": True, "tables": 2}))
+    assert sorted(r.values["by"] for r in result.rulings) == ["east", "north"]
+
+
+def test_a_value_another_rule_reads_must_agree(build):
+    reader = "      - id: reads-by\n        when: by != ''\n        then: {outcome: dealer}\n"
+    with pytest.raises(RulingError, match="both apply and give 'by' different values"):
+        Engine(build(law3=TWO_CHOOSERS + reader)).ruling("demo", answers({"error_found": True, "tables": 2}))

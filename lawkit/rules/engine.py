@@ -307,6 +307,8 @@ class Engine:
             trace.append({"step": "value", "name": name, "from": producer.key})
             cites.extend(self._cites_of(producer, produced))
         for name, value in values.items():
+            if name not in book.used_values:
+                continue  # an output of this ruling only: another rule may name its own output alike
             if name in produced and produced[name][0] != value:
                 other = produced[name][1]
                 raise RulingError(

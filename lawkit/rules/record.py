@@ -168,6 +168,7 @@ class Record:
             groups[-1].append(play)
         laid_out["plays_by_trick"] = groups
         laid_out["deal_size"], laid_out["play_count"] = len(self.dealt), len(self.plays)
+        laid_out["event_count"] = len(self.events)
         laid_out["dealt_plain"] = [{"to": d["to"], "card": d["card"], "face_up": d["face_up"]} for d in self.dealt]
         laid_out["dealt_event_indexes"] = [d["i"] for d in self.dealt]
         laid_out["last_card_dealt"] = self.dealt[-1]["card"] if self.dealt else ""
@@ -261,14 +262,16 @@ def read_record(data: Any, vocabulary: Vocabulary, path: str = "<situation>",
     events: list[dict[str, Any]] = []
     positions: list[Position | None] = []
     counts: dict[str, int] = {}
+    events_where = where.inner("events")
+    blank = {name: None for name in all_fields}
     for index, raw in enumerate(raw_events):
-        at = where.inner("events").item(index)
+        at = events_where.item(index)
         if not isinstance(raw, dict) or len(raw) != 1:
             raise RecordError(f"event {index + 1}: an event is a mapping with one key, its kind "
                               f"({', '.join(vocabulary.kinds)})", at)
         (kind_name, body), = raw.items()
         kind = vocabulary.kinds.get(kind_name)
-        event_where = where.inner("events").inner_item(index)
+        event_where = events_where.inner_item(index)
         if kind is None:
             raise RecordError(f"event {index + 1}: unknown kind '{kind_name}'"
                               f"{did_you_mean(str(kind_name), vocabulary.kinds)}; the kinds are "
@@ -278,7 +281,7 @@ def read_record(data: Any, vocabulary: Vocabulary, path: str = "<situation>",
         if not isinstance(body, dict):
             raise RecordError(f"event {index + 1}: a {kind_name} event's fields are a mapping "
                               f"({', '.join(kind.fields)})", event_where.value(kind_name))
-        event: dict[str, Any] = {name: None for name in all_fields}
+        event: dict[str, Any] = dict(blank)
         for name, spec in kind.fields.items():
             if name not in body:
                 if spec.required:
@@ -375,7 +378,8 @@ def _deal_and_play(record: Record) -> None:
             cards = event["cards"] or [""] * event["count"]
             for card in cards:
                 previous = record.dealt[-1]["to"] if record.dealt else ""
-                record.dealt.append({"i": event["i"], "motion": event["n"], "motion_size": event["count"],
+                record.dealt.append({"i": event["i"], "k": len(record.dealt), "motion": event["n"],
+                                     "motion_size": event["count"],
                                      "previous_to": previous,
                                      "to": event["to"], "card": card, "face_up": event["face_up"],
                                      "by": event["by"], "other_pack": event["other_pack"]})

@@ -22,7 +22,8 @@ from ..corpus.problems import Position, Problem, did_you_mean
 INPUTS = frozenset({"record_seats", "record_dealer", "record_previous_dealer", "events", "cards_dealt", "played_at",
                     "first_deal", "last_deal", "first_call", "first_play", "dealt_count", "dealt_cards",
                     "cards_named_twice", "plays_by_trick", "deal_size", "play_count", "dealt_plain",
-                    "dealt_event_indexes", "last_card_dealt", "last_motion", "last_trick_by_seat", "played_index"})
+                    "dealt_event_indexes", "last_card_dealt", "last_motion", "last_trick_by_seat", "played_index",
+                    "event_count"})
 
 
 class ViewError(Exception):
@@ -47,6 +48,16 @@ class View:
     reads: frozenset[str] = frozenset()  # earlier views it reads
     names: frozenset[str] = frozenset()  # everything it reads: inputs, constants, views
     constants: frozenset[str] = frozenset()
+    alias: str | None = None  # the value is this name's value as it is: copied, not run through CEL
+
+    @property
+    def context_names(self) -> frozenset[str]:
+        """What its CEL reads (an alias's value is copied, so its source need not be in the context)."""
+        if self.alias is None:
+            return self.names
+        return frozenset(self.names - {self.alias}) | (self.when_names or frozenset())
+
+    when_names: frozenset[str] | None = None
 
 
 @dataclass
@@ -87,7 +98,14 @@ class Views:
                     held = _run(view, view.when, view.when_source or "", context)
                     if not isinstance(held, bool):
                         raise ViewError(f"view '{view.name}': 'when' gave {held!r}, not true or false", view.name)
-                available[view.name] = plain(_run(view, view.value, view.value_source, context)) if held else None
+                if not held:
+                    available[view.name] = None
+                elif view.alias is not None:
+                    # A view that names another part as it is (the deal is the layout's dealt_plain):
+                    # converting it into CEL and back would cost more than every other deal view.
+                    available[view.name] = plain(available.get(view.alias))
+                else:
+                    available[view.name] = plain(_run(view, view.value, view.value_source, context))
                 if held:
                     given[view.name] = available[view.name]
                 elif answered and view.name in answered:
@@ -106,7 +124,7 @@ class Views:
         return frozenset(found)
 
     def _reads(self, level: list[View]) -> set[str]:
-        return {name for view in level for name in view.names}
+        return {name for view in level for name in view.context_names}
 
     def levels(self) -> list[list[View]]:
         if self._levels is None:
@@ -190,11 +208,14 @@ def compile_views(data: Any, problems: list[Problem], card_order: Any, kinds: An
                 kind = parse_type(raw["type"])
             except ValueError as exc:
                 problems.append(Problem(raw.value_pos.get("type", at), "schema", f"view '{name}': {exc}"))
+        value_source = compiled["value"][0].strip()
+        alias = value_source if value_source in known else None
         views.views[name] = View(
             name, raw.get("description", ""), at, compiled["value"][0], compiled["value"][1],
             compiled["when"][0] if "when" in compiled else None, compiled["when"][1] if "when" in compiled else None,
             raw.get("question"), kind, reads=frozenset(reads & set(views.views)),
-            constants=frozenset(reads & set(views.constants)), names=frozenset(reads))
+            constants=frozenset(reads & set(views.constants)), names=frozenset(reads), alias=alias,
+            when_names=compiled["when"][2] if "when" in compiled else frozenset())
     return views
 
 

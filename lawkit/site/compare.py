@@ -114,6 +114,35 @@ def concordance_page(site: Site, topic: str) -> str:
 
 # -- editions ---------------------------------------------------------------------
 
+def _behaviour(site: Site, page: str, edition: EditionMap) -> list[str]:
+    """What the revision changed in behaviour: the scenarios whose rulings differ, each side in words."""
+    from lawkit.rules import Engine
+    from lawkit.rules.changes import ruling_changes
+
+    if not site.scenarios:
+        return []
+    found = ruling_changes(Engine(site.corpus), edition, site.scenarios)
+    earlier, later = site.code_name(edition.earlier), site.code_name(edition.later)
+    out = ["## What the revision changed in behaviour { #behaviour data-search-exclude }", "",
+           f'<p class="lk-meta">Every worked example and dispute ({found.run} situations) ruled under both '
+           f"editions, each law mapped through the table below: {len(found.changed)} are ruled differently, "
+           f"{found.run - len(found.changed)} alike.</p>", ""]
+    for change in found.changed:
+        sides = []
+        for code, name, side in ((edition.earlier, earlier, change.earlier), (edition.later, later, change.later)):
+            if side.error:
+                said = [f"<li>{esc(side.error)}</li>"]
+            elif not side.rulings:
+                said = ["<li>No ruling.</li>"]
+            else:
+                said = [f"<li>{site.link(page, r['law'], from_code=code)}: "
+                        f"{printed(r['says']) if r['says'] else esc(r['outcome'])}</li>" for r in side.rulings]
+            sides.append(f'<div class="lk-sbs__col"><p class="lk-sbs__label">{esc(name)}</p><ul>{"".join(said)}</ul></div>')
+        out += [f'<details class="lk-change"><summary>{printed(change.scenario)}</summary>'
+                f'<section class="lk-sbs">{"".join(sides)}</section></details>', ""]
+    return out
+
+
 def edition_page(site: Site, edition: EditionMap) -> str:
     corpus = site.corpus
     page = site.urls.edition(edition.earlier, edition.later)
@@ -126,7 +155,9 @@ def edition_page(site: Site, edition: EditionMap) -> str:
     if edition.note:
         out += [f"<p>{printed(' '.join(edition.note.split()))}</p>", ""]
     out += [f'<p class="lk-meta">{len(diffs)} entries: {esc(said)}. Every law of both editions appears once; '
-            "a merge or a split names several laws.</p>", "", _LEGEND, ""]
+            "a merge or a split names several laws.</p>", ""]
+    out += _behaviour(site, page, edition)
+    out += [_LEGEND, ""]
     used: set[str] = set()
     current = None
     for diff in diffs:

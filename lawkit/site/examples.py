@@ -33,6 +33,7 @@ def load_examples(site: Site, directory: str) -> None:
             raise ScenarioError("\n".join(
                 str(replace(p, position=replace(p.position, path=site.rel(p.position.path)))) for p in exc.problems))
         for scenario in loaded:
+            site.scenarios.append((site.rel(path), scenario))
             lawkit.run_scenario(scenario, engine)  # what differs from the expectation is the tests' business
             for code, result in scenario.results.items():
                 ruling_laws = dict.fromkeys(site.corpus.law_of(r.law).id for r in result.rulings
