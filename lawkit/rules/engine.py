@@ -196,7 +196,7 @@ class Engine:
         self._check_conflicts(book, result.rulings)
         order = self._law_order(code)
         result.rulings.sort(key=lambda r: order.get(r.law, 0))  # printed order reads best
-        result.missing_facts = [self._question(name, rules) for name, rules in sorted(missing.items())]
+        result.missing_facts = [self._question(name, rules, facts) for name, rules in sorted(missing.items())]
         return result
 
     def _plan(self, book: Rulebook, facts: dict[str, Any]) -> "_Plan":
@@ -206,8 +206,11 @@ class Engine:
         plan = self._plans.get(key)
         if plan is None:
             candidates = book.candidates(facts)
+            # A rule is in play when the situation gives something its condition reads (what only its
+            # values or its event read, such as who leads, does not bring it into play).
             rules = [(rule, sorted(rule.facts.difference(facts)),
-                      bool(rule.facts.intersection(facts).difference(self._always_given))) for rule in candidates]
+                      bool(_condition_facts(rule).intersection(facts).difference(self._always_given)))
+                     for rule in candidates]
             # Bind what the rules that can be evaluated read: those with every fact given, and those in
             # play that lack some (their condition is tried to see whether it can still hold). A rule
             # lacking facts and not in play by them is in play only through a value another rule
@@ -253,15 +256,30 @@ class Engine:
         except Exception:  # it needed a fact the situation lacks: that fact may decide it
             return False
 
-    def _question(self, name: str, rules: list[str]) -> dict[str, Any]:
+    def _question(self, name: str, rules: list[str], given: dict[str, Any]) -> dict[str, Any]:
         """What to ask for a name the situation lacks: a fact's question, or the part of the record a view needs."""
         fact = self.corpus.facts.get(name)
         if fact is not None:
             return {"fact": name, "question": fact.question, "type": fact.type.as_json(), "needed_by": rules}
         view = self.model.views.views[name]
         kind = self._view_types.get(name)
-        return {"fact": name, "question": view.question or f"The record does not show this: {view.description}",
-                "type": kind.as_json() if kind else None, "from_record": True, "needed_by": rules}
+        question = self._view_question(name, given, set()) or f"The record does not show this: {view.description}"
+        return {"fact": name, "question": question, "type": kind.as_json() if kind else None, "from_record": True,
+                "needed_by": rules}
+
+    def _view_question(self, name: str, given: dict[str, Any], seen: set[str]) -> str | None:
+        """A view's question, or, for a view that has none (the revokes of the declarer), the question of
+        the first view it reads that the record lacks (the deal): what to add so that it is given."""
+        view = self.model.views.views[name]
+        if view.question:
+            return view.question
+        seen.add(name)
+        for read in sorted(view.reads):
+            if read not in given and read not in seen:
+                found = self._view_question(read, given, seen)
+                if found:
+                    return found
+        return None
 
     def compare(self, situation: Any, codes: Iterable[str] | None = None, *,
                 checked: bool = False) -> list[Result]:
@@ -356,6 +374,11 @@ class Engine:
                         f"{first.rule} ({first.outcome}) and {second.rule} ({second.outcome}) both apply and "
                         "conflict; say which takes precedence with 'overrides' or 'unless'", law=first.law,
                         kind="conflict")
+
+
+def _condition_facts(rule: Rule) -> frozenset[str]:
+    """The facts and views a rule's condition reads (all it reads when it has no condition)."""
+    return rule.facts & rule.when.names if rule.when is not None else rule.facts
 
 
 def _names(rule: Rule) -> frozenset[str]:

@@ -140,12 +140,13 @@ class Record:
             "cards_dealt": self.dealt,
             "played_at": {},
         }
-        extra = {"call": ("call", "level", "denomination"), "play": ("trick", "place")}
+        extra = {"call": ("call", "level", "denomination"), "play": ("trick", "place", "withdrawn", "before")}
         for kind in vocabulary.kinds.values():
             names = ("i", "n", *kind.fields, *extra.get(kind.name, ()))
             laid_out[f"{kind.name}_events"] = [{name: e[name] for name in names} for e in self.events
                                                if e["kind"] == kind.name]
-        for play in self.plays:
+        counted = [p for p in self.plays if not p["withdrawn"]]  # a card taken back was not played
+        for play in counted:
             laid_out["played_at"].setdefault(play["card"], play["trick"])
         # Where each stage began (event indexes, -1 if none): read by most views, cheaper given than derived.
         calls = [e["i"] for e in self.events if e["kind"] in ("call", "declare")]
@@ -163,22 +164,40 @@ class Record:
         laid_out["cards_named_twice"] = [card for card in named if named.count(card) > 1]
         groups: list[list[dict[str, Any]]] = []
         for play in laid_out.get("play_events", []):
+            if play["withdrawn"]:
+                continue
             if not groups or groups[-1][0]["trick"] != play["trick"]:
                 groups.append([])
             groups[-1].append(play)
         laid_out["plays_by_trick"] = groups
-        laid_out["deal_size"], laid_out["play_count"] = len(self.dealt), len(self.plays)
+        # Each trick with its leader and the suit led, and each seat's cards just before it (those
+        # dealt to it not yet played): bookkeeping every code reads alike, too costly in this CEL
+        # library for a whole hand (views.yaml's tricks and hands_before_trick name them).
+        laid_out["trick_list"] = [{"number": g[0]["trick"], "leader": g[0]["by"], "led": g[0]["card"][-1:],
+                                   "cards": g} for g in groups]
+        first_played = {}
+        for play in counted:
+            first_played.setdefault(play["card"], play["trick"])
+        dealt_cards = laid_out["dealt_cards"]
+        laid_out["hands_at_tricks"] = [
+            {seat: [c for c in dealt_cards[seat] if c not in first_played or first_played[c] >= g[0]["trick"]]
+             for seat in SEATS} for g in groups]
+        laid_out["deal_size"], laid_out["play_count"] = len(self.dealt), len(counted)
         laid_out["event_count"] = len(self.events)
         laid_out["dealt_plain"] = [{"to": d["to"], "card": d["card"], "face_up": d["face_up"]} for d in self.dealt]
         laid_out["dealt_event_indexes"] = [d["i"] for d in self.dealt]
         laid_out["last_card_dealt"] = self.dealt[-1]["card"] if self.dealt else ""
         laid_out["last_motion"] = self.dealt[-1]["motion"] if self.dealt else -1
-        laid_out["last_trick_by_seat"] = {seat: max((p["trick"] for p in self.plays if p["by"] == seat), default=0)
+        laid_out["last_trick_by_seat"] = {seat: max((p["trick"] for p in counted if p["by"] == seat), default=0)
                                           for seat in SEATS}
         laid_out["played_index"] = {}
-        for play in self.plays:
+        for play in counted:
             laid_out["played_index"].setdefault(play["card"], play["i"])
         return laid_out
+
+    def plays_withdrawn(self, index: int) -> bool:
+        """Whether the play at event ``index`` was taken back (a withdraw event)."""
+        return bool(self.events[index].get("withdrawn"))
 
     def describe(self, index: int) -> str:
         """``event 3 (play by west of KD)`` — how an error names an event."""
@@ -387,8 +406,22 @@ def _deal_and_play(record: Record) -> None:
     last_given = 0
     places = -1
     for event in record.events:
+        if event["kind"] == "withdraw":
+            # The card taken back no longer counts in its trick: the card played instead takes its
+            # place (the trick still has four), and the card is back in its player's hand.
+            taken = next((p for p in reversed(record.plays) if p["by"] == event["by"] and p["card"] == event["card"]
+                          and not p["withdrawn"]), None)
+            if taken is None:
+                raise RecordError(f"{record.describe(event['i'])}: {event['by']} takes back {event['card']}, which "
+                                  "he has not played (or took back already)", record.positions[event["i"]],
+                                  event["i"])
+            taken["withdrawn"] = True
+            if taken["trick"] == trick and in_trick > 0:
+                in_trick -= 1
+            continue
         if event["kind"] != "play":
             continue
+        event["withdrawn"] = False
         given = event["trick"]
         if given:
             # A partial record may begin at any trick and leave tricks out, but never goes back.
@@ -403,6 +436,9 @@ def _deal_and_play(record: Record) -> None:
         elif in_trick == 4:
             trick, in_trick = trick + 1, 0
         event["trick"] = trick
+        # The play before it in its trick that still counts (its n among the plays; -1: it leads).
+        before = next((p for p in reversed(record.plays) if not p["withdrawn"]), None)
+        event["before"] = before["n"] if before is not None and before["trick"] == trick else -1
         if not record.plays or record.plays[-1]["trick"] != trick:
             places += 1
         event["place"] = places  # the trick's place among the tricks the record shows
@@ -430,7 +466,7 @@ def _check_consistency(record: Record) -> None:
     per_trick: dict[int, list[dict[str, Any]]] = {}
     for play in record.plays:
         card, seat, index = play["card"], play["by"], play["i"]
-        if card in played and "card-dealt-twice" not in declared:
+        if card in played and "card-dealt-twice" not in declared and not record.plays_withdrawn(played[card]):
             raise RecordError(f"{record.describe(index)}: {card} was played already "
                               f"({record.describe(played[card])})", record.positions[index], index)
         played[card] = index
@@ -438,6 +474,8 @@ def _check_consistency(record: Record) -> None:
             where_it_is = f"; it was dealt to {holder[card][0]}" if card in holder else ""
             raise RecordError(f"{record.describe(index)}: {seat} did not hold {card}{where_it_is}; if the record "
                               "means it, say so with irregularities: [card-not-held]", record.positions[index], index)
+        if play["withdrawn"]:
+            continue  # taken back: the card and the seat's place in the trick are free again
         trick = per_trick.setdefault(play["trick"], [])
         if any(p["by"] == seat for p in trick) and not declared & {"seat-plays-twice", "five-card-trick"}:
             raise RecordError(f"{record.describe(index)}: {seat} has played to trick {play['trick']} already; if the "
