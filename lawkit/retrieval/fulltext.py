@@ -61,6 +61,9 @@ class Hit:
         return {"id": self.id, "score": round(self.score, 4), "snippet": self.snippet}
 
 
+_PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+
+
 def _document(corpus: Corpus, law: Law, terms: dict[str, list[str]]) -> dict[str, str]:
     from ..corpus.printed import law_lines
 
@@ -70,10 +73,12 @@ def _document(corpus: Corpus, law: Law, terms: dict[str, list[str]]) -> dict[str
     topics = " ".join(
         f"{corpus.topics[t].title} {corpus.topics[t].description or ''}" if t in corpus.topics else t
         for t in law.topics)
-    # The law's rules, said plainly: what each decides and the questions its facts ask.
+    # The law's rules, said plainly: what each decides (its sentence in players' words, the seats and
+    # cards left out; the description where it has none) and the questions its facts ask.
     explained = []
     for rule in law.rules:
-        explained.append(str(rule.get("description") or ""))
+        says = (rule.get("then") or {}).get("says")
+        explained.append(_PLACEHOLDER.sub(" ", str(says)) if says else str(rule.get("description") or ""))
         outcome_id = (rule.get("then") or {}).get("outcome")
         outcome = corpus.outcomes.get(outcome_id) if isinstance(outcome_id, str) else None
         if outcome is not None:
