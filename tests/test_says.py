@@ -67,3 +67,9 @@ def test_an_event_index_out_of_the_record_is_a_rule_error(tmp_path):
     record = {"dealer": "north", "events": [{"deal": {"to": "east", "card": "3H", "face_up": True}}]}
     with pytest.raises(lawkit.RulingError, match="'event' gave 6, not the index of an event"):
         engine.ruling("auction-bridge-1912", record)
+
+
+def test_every_rule_of_every_code_says_its_ruling_in_players_words(engine):
+    unsaid = [rule.key for book in engine.corpus.rulebooks.values() for rule in book.rules if not rule.says]
+    assert len([r for b in engine.corpus.rulebooks.values() for r in b.rules]) > 700
+    assert unsaid == []
