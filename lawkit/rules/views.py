@@ -78,20 +78,27 @@ class Views:
         With ``wanted``, only those views and the views they read are derived
         (a ruling needs the views its rules read, not the whole table).
         Views are evaluated a level at a time (a view's level is one more than
-        the highest of the views it reads), each level in a context holding
-        only what it reads: the CEL library converts a whole context on the
-        first evaluation after a change, which costs more than most views do.
+        the highest of the views it reads), in one context to which each level
+        adds only what it reads and the context lacks: the CEL library
+        converts each value once, when it is added.
         """
         needed = None if wanted is None else self.closure(wanted)
         available = {**self.constants, **record}
         given: dict[str, Any] = {}
+        context = cel.Context()
+        bound: set[str] = set()
         for level in self.levels():
             if needed is not None:
                 level = [view for view in level if view.name in needed]
                 if not level:
                     continue
-            context = cel.Context()
-            context.update({name: available[name] for name in self._reads(level) if name in available})
+            # One context for the whole derivation, given at each level only what it reads and the
+            # context lacks: converting a whole hand's plays into CEL again for each level cost more
+            # than the library's rebuilding of its environment after an addition.
+            new = {name: available[name] for name in self._reads(level) if name in available and name not in bound}
+            if new:
+                context.update(new)
+                bound.update(new)
             for view in level:
                 held = True
                 if view.when is not None:
