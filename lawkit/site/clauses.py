@@ -14,6 +14,7 @@ from typing import Any
 from ..corpus.model import Law
 from .context import Example, Site
 from .markup import compact, esc, printed
+from ..rules.words import PLACEHOLDER
 
 
 def clauses(site: Site, page: str, law: Law) -> str:
@@ -85,6 +86,10 @@ def _rule(site: Site, page: str, law: Law, book: Any, rule: Any) -> str:
     outcome = corpus.outcomes.get(rule.outcome)
     meaning = f" — {printed(outcome.description)}" if outcome is not None and outcome.description else ""
     dl.append(f'<dt>Ruling</dt><dd><span class="lk-tag lk-tag--outcome">{esc(rule.outcome)}</span>{meaning}</dd>')
+    if rule.says:
+        # The sentence a player reads, its values named where the ruling fills them in.
+        sentence = PLACEHOLDER.sub(lambda m: f"<em>{esc(m.group(1).replace('_', ' '))}</em>", esc(rule.says))
+        dl.append(f"<dt>Says</dt><dd>{sentence}</dd>")
     if rule.values:
         values = []
         for name, value in rule.values.items():
@@ -132,9 +137,10 @@ def _example(site: Site, page: str, law: Law, example: Example) -> str:
     for ruling in example.rulings:
         values = "; ".join(f"{name}: {compact(value)}" for name, value in ruling.values.items())
         this = " lk-ruling--this" if ruling.law == law.id else ""
+        # In players' words where the rule says it; its outcome and values otherwise.
+        said = printed(ruling.says) if ruling.says else (f" <code>{esc(values)}</code>" if values else "")
         rulings.append(f'<li class="lk-ruling{this}">{site.link(page, ruling.law, from_code=law.code)} — '
-                       f'<span class="lk-tag lk-tag--outcome">{esc(ruling.outcome)}</span>'
-                       + (f" <code>{esc(values)}</code>" if values else "") + "</li>")
+                       f'<span class="lk-tag lk-tag--outcome">{esc(ruling.outcome)}</span> {said}</li>')
     description = f'<p class="lk-example__description">{printed(example.description)}</p>' if example.description else ""
     return (f'<div class="lk-example"><p class="lk-example__name"><strong>{printed(example.name)}</strong> '
             f'<span class="lk-example__where">{esc(example.path)}:{example.line}</span></p>{description}'
