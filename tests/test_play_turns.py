@@ -83,3 +83,13 @@ def test_taking_back_a_card_not_played_is_an_error_naming_the_event(engine):
                                             {"withdraw": {"by": "east", "card": "QD"}}]}
     with pytest.raises(Exception, match=r"event 2 \(withdraw by east of QD\): east takes back QD, which he has not"):
         engine.situation(record)
+
+
+def test_a_quit_without_its_trick_is_the_trick_last_played_to(engine):
+    record = {"dealer": "north", "events": [
+        {"play": {"by": "east", "card": "KD"}}, {"play": {"by": "south", "card": "2D"}},
+        {"play": {"by": "west", "card": "5D"}}, {"play": {"by": "north", "card": "AD"}},
+        {"quit": {}}, {"play": {"by": "north", "card": "3C", "trick": 2}}, {"quit": {}},
+    ]}
+    situation = engine.situation(record)
+    assert [e["trick"] for e in situation.record.events if e["kind"] == "quit"] == [1, 2]

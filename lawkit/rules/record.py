@@ -406,6 +406,10 @@ def _deal_and_play(record: Record) -> None:
     last_given = 0
     places = -1
     for event in record.events:
+        if event["kind"] == "quit":
+            if not event.get("trick") and record.plays:  # by default the trick last played to
+                event["trick"] = record.plays[-1]["trick"]
+            continue
         if event["kind"] == "withdraw":
             # The card taken back no longer counts in its trick: the card played instead takes its
             # place (the trick still has four), and the card is back in its player's hand.
