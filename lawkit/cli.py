@@ -193,13 +193,14 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _ruling_changes(args: argparse.Namespace, corpus: Corpus, edition: Any, out: TextIO, err: TextIO) -> int:
     from .rules import changes
+    from .rules.scenarios import files as scenario_files
 
     places = args.scenarios or [str(Path(args.laws).resolve().parent / "tests" / "scenarios")]
     files: list[Path] = []
     for place in places:
         path = Path(place)
         if path.is_dir():
-            files.extend(sorted(p for p in path.glob("*.yaml") if p.is_file()))
+            files.extend(Path(f) for f in scenario_files(path))
         elif path.is_file():
             files.append(path)
         else:

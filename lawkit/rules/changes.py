@@ -11,7 +11,7 @@ apart (the later edition asks something else).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..corpus.model import EditionMap
@@ -46,7 +46,7 @@ class Changes:
     def as_json(self) -> dict[str, Any]:
         def change(c: Change) -> dict[str, Any]:
             return {"scenario": c.scenario, "at": c.at,
-                    "earlier": c.earlier.__dict__, "later": c.later.__dict__}
+                    "earlier": asdict(c.earlier), "later": asdict(c.later)}
         return {"earlier": self.earlier, "later": self.later, "run": self.run,
                 "changed": [change(c) for c in self.changed],
                 "same": self.run - len(self.changed), "questions_only": [change(c) for c in self.questions_only],

@@ -175,9 +175,7 @@ class Record:
         # library for a whole hand (views.yaml's tricks and hands_before_trick name them).
         laid_out["trick_list"] = [{"number": g[0]["trick"], "leader": g[0]["by"], "led": g[0]["card"][-1:],
                                    "cards": g} for g in groups]
-        first_played: dict[str, int] = {}
-        for play in counted:
-            first_played.setdefault(play["card"], play["trick"])
+        first_played = laid_out["played_at"]  # each card's trick: a card taken back is not in it
         dealt_cards = laid_out["dealt_cards"]
         laid_out["hands_at_tricks"] = [
             {seat: [c for c in dealt_cards[seat] if c not in first_played or first_played[c] >= g[0]["trick"]]

@@ -48,6 +48,11 @@ class ScenarioFileError(Exception):
         self.problems = problems
 
 
+def files(directory: str | Path) -> list[str]:
+    """The scenario files in ``directory``, in order (none when it is absent)."""
+    return sorted(str(p) for p in Path(directory).glob("*.yaml") if p.is_file())
+
+
 def load(path: str | Path) -> list[Scenario]:
     problems: list[Problem] = []
     doc = load_document(str(path), Path(path).read_text("utf-8"), problems)

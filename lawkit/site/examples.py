@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 
-import glob
-import os
 from dataclasses import replace
 
 from .context import Example, Site
@@ -18,7 +16,9 @@ class ScenarioError(Exception):
 
 def scenario_files(directory: str) -> list[str]:
     """The scenario files in ``directory``, in order (none when it is absent)."""
-    return sorted(glob.glob(os.path.join(directory, "*.yaml")))
+    from lawkit.rules.scenarios import files
+
+    return files(directory)
 
 
 def load_examples(site: Site, directory: str) -> None:
