@@ -7,6 +7,7 @@ writes the rules it needs.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -298,3 +299,53 @@ def test_a_value_another_rule_reads_must_agree(build):
     reader = "      - id: reads-by\n        when: by != ''\n        then: {outcome: dealer}\n"
     with pytest.raises(RulingError, match="both apply and give 'by' different values"):
         Engine(build(law3=TWO_CHOOSERS + reader)).ruling("demo", answers({"error_found": True, "tables": 2}))
+
+
+SCORING = """\
+    rules:
+      - id: tricks-scored
+        when: tables > 0
+        then:
+          outcome: average-score
+          values:
+            points: tables * 6
+            scorer: '"north-south"'
+            honours: "{'north-south': 0, 'east-west': 16}"
+            game: "tables >= 5 ? 'north-south' : ''"
+          score: {below: points, to: scorer, above: honours, game: game}
+"""
+
+
+def test_a_scoring_rule_puts_its_values_on_the_score_sheet(build):
+    """`then.score` names the rule's values: points to a side, a map of side to points (a side with
+    nothing is left out), the side that won the game. (A seat standing for its side needs the views'
+    side_of, which this demo corpus lacks: the scoring scenarios of the real corpus use it.)"""
+    result = Engine(build(law3=SCORING)).ruling("demo", answers({"tables": 5}))
+    (ruling,) = result.rulings
+    assert ruling.score == {"below": {"north-south": 30}, "above": {"east-west": 16}, "game": "north-south"}
+    assert ruling.as_json()["score"] == ruling.score
+
+
+@pytest.mark.parametrize("clause, message", [
+    ("{below: honours}", None),
+    ("{below: points}", "'score' below is a number of points (6) but 'to' names no side"),
+    ("{above: scorer}", "'score' above is 'north-south' (the value 'scorer'), not points or a map"),
+    ("{game: points}", "'score' game is 6 (the value 'points'), not a side"),
+])
+def test_a_score_entry_of_the_wrong_shape_is_an_error_naming_the_rule(build, clause, message):
+    rules = SCORING.replace("{below: points, to: scorer, above: honours, game: game}", clause)
+    engine = Engine(build(law3=rules))
+    if message is None:
+        assert engine.ruling("demo", answers({"tables": 1})).rulings[0].score == {"below": {"east-west": 16}}
+        return
+    with pytest.raises(RulingError, match=re.escape(message)) as raised:
+        engine.ruling("demo", answers({"tables": 1}))
+    assert raised.value.kind == "rule" and raised.value.law == "demo/3"
+
+
+def test_a_score_entry_must_name_a_value_of_its_rule(build):
+    corpus = build(law3=SCORING.replace("{below: points, to: scorer, above: honours, game: game}",
+                                        "{below: pionts, to: scorer}"))
+    (problem,) = corpus.problems
+    assert problem.kind == "undeclared-name"
+    assert "'score' below names 'pionts', which is not one of its values (did you mean 'points'?)" in problem.message

@@ -51,10 +51,14 @@ class Ruling:
     cites: list[str]
     trace: list[dict[str, Any]] = field(default_factory=list)
     says: str | None = None  # the ruling in players' words
+    # What it puts on the score sheet (the rule's `score`): 'below' and 'above' map each side to its
+    # points, 'game' and 'rubber' give the side that won them with this hand.
+    score: dict[str, Any] | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {"law": self.law, "rule": self.rule, "outcome": self.outcome, "says": self.says,
-                "values": self.values, "cites": self.cites, "trace": self.trace}
+                "values": self.values, "cites": self.cites, "trace": self.trace,
+                **({"score": self.score} if self.score is not None else {})}
 
 
 @dataclass
@@ -341,7 +345,8 @@ class Engine:
         if used:
             context.update(used)
         says = words.say(rule.says, values) if rule.says else None
-        return Ruling(rule.law, rule.key, rule.outcome, values, list(dict.fromkeys(cites)), trace, says)
+        return Ruling(rule.law, rule.key, rule.outcome, values, list(dict.fromkeys(cites)), trace, says,
+                      _score(rule, values, self.model.views.constants.get("side_of", {})) if rule.score else None)
 
     def _events(self, rule: Rule, found: Any, record: Record) -> list[dict[str, Any]]:
         """The trace's pointers at the events that brought ``rule`` to rule (its ``event`` gave their indexes)."""
@@ -411,6 +416,46 @@ def _evaluate(rule: Rule, expression: Expression, context: cel.Context) -> Any:
             f"{rule.key}: {first} in {_facts_of(rule)} while evaluating `{expression.source}`", law=rule.law,
             kind="rule") from None
 
+
+
+SIDES = ("north-south", "east-west")
+
+
+def _score(rule: Rule, values: dict[str, Any], side_of: dict[str, str]) -> dict[str, Any]:
+    """The score sheet's entries a ruling gives, each checked: points are whole numbers, sides are sides."""
+    def fail(what: str) -> RulingError:
+        return RulingError(f"{rule.key}: 'score' {what}", law=rule.law, kind="rule")
+
+    def side(line: str) -> str:
+        value = values[rule.score[line]]
+        seats = value if isinstance(value, list) else [value]  # the scorers may be named by their seats
+        if seats and all(s in side_of for s in seats) and len({side_of[s] for s in seats}) == 1:
+            return side_of[seats[0]]
+        if value not in ("", *SIDES):
+            raise fail(f"{line} is {value!r} (the value '{rule.score[line]}'), not a side ({', '.join(SIDES)}) or ''")
+        return value
+
+    score: dict[str, Any] = {}
+    for line in ("below", "above"):
+        if line not in rule.score:
+            continue
+        points = values[rule.score[line]]
+        if isinstance(points, int) and not isinstance(points, bool):
+            if "to" not in rule.score:
+                raise fail(f"{line} is a number of points ({points}) but 'to' names no side to give them to")
+            to = side("to")
+            points = {to: points} if to else {}
+        if not isinstance(points, dict) or not all(k in SIDES and isinstance(v, int) and not isinstance(v, bool)
+                                                  for k, v in points.items()):
+            raise fail(f"{line} is {_show(points)} (the value '{rule.score[line]}'), not points or a map of "
+                       "each side to its points")
+        score[line] = {k: v for k, v in points.items() if v}
+    for line in ("game", "rubber"):
+        if line in rule.score:
+            score[line] = side(line)
+    if "total" in rule.score:
+        score["total"] = rule.score["total"]
+    return score
 
 
 def _show(value: Any) -> str:

@@ -66,6 +66,7 @@ class Rule:
     says: str | None = None  # the ruling in players' words, {value} placeholders
     event: Expression | None = None  # which event(s) of the record brought the rule to rule (their indexes)
     event_facts: frozenset[str] = frozenset()  # views only its event reads: a pointer, never a question
+    score: dict[str, Any] = field(default_factory=dict)  # below/above/to/game/rubber -> the value it names; total
 
     @property
     def key(self) -> str:
@@ -322,6 +323,18 @@ def _rule(corpus: Corpus, book: Rulebook, law: Law, raw: MarkedDict) -> Rule | N
                     then.value_pos["says"], "undeclared-name",
                     f"rule '{rule_id}': 'says' names {{{name}}}, which is not one of its values"
                     f"{did_you_mean(name, rule.values)}", law.id))
+    score = then.get("score")
+    if isinstance(score, MarkedDict):
+        for line, name in score.items():
+            if line != "total" and name not in rule.values:
+                corpus.problems.append(Problem(
+                    score.value_pos[line], "undeclared-name",
+                    f"rule '{rule_id}': 'score' {line} names '{name}', which is not one of its values"
+                    f"{did_you_mean(str(name), rule.values)}", law.id))
+        if not {"below", "above", "game", "rubber"} & score.keys():
+            corpus.problems.append(Problem(then.value_pos["score"], "rules",
+                                           f"rule '{rule_id}': 'score' names no points, game or rubber", law.id))
+        rule.score = {line: list(name) if line == "total" else str(name) for line, name in score.items()}
     if "event" in then:
         rule.event = _compile(corpus, law, then["event"], then.value_pos["event"], f"rule '{rule_id}': 'event'")
     if rule.item and not any(u.id.endswith("/" + rule.item) for u in law.units()):
