@@ -85,6 +85,25 @@ def _parser() -> _Parser:
     compare = commands.add_parser("compare", parents=[common], help="the same situation put to every code",
                                   description="Put one situation to every code and show their rulings side by side.")
     compare.add_argument("--facts", required=True, metavar="FILE", help="the situation: fact names and values")
+    score = commands.add_parser(
+        "score", parents=[common], help="a hand's or a rubber's score under one code or every code",
+        description="Score a hand or a rubber by the scoring rules: FILE is a hand (a record of the table, "
+                    "as for `ruling`, or a short form: declaration, by, tricks, ...) or a rubber (hands: [...]); "
+                    "without FILE the options below give one hand in the short form. Every code that scores, "
+                    "side by side, unless --code.")
+    score.add_argument("file", nargs="?", metavar="FILE", help="a YAML or JSON file: a hand or a rubber")
+    score.add_argument("--code", metavar="C", action="append", help="only this code (repeatable)")
+    score.add_argument("--declaration", metavar="BID", help="the final declaration, e.g. 4H, 3NT, 2RS")
+    score.add_argument("--by", metavar="SEAT", help="the declarer: north, east, south or west")
+    score.add_argument("--doubled", action="store_true", help="the declaration was doubled")
+    score.add_argument("--redoubled", action="store_true", help="the declaration was redoubled")
+    score.add_argument("--tricks", metavar="N", type=int, help="the tricks the declaring side won")
+    score.add_argument("--honours", metavar="SEAT=CARDS", action="append", default=[],
+                       help="the honours a player was dealt, e.g. north=AH,KH (repeatable)")
+    score.add_argument("--void", metavar="SEAT", action="append", default=[],
+                       help="a player dealt no trump (chicane; repeatable)")
+    score.add_argument("--honours-called", metavar="SIDE", action="append",
+                       help="a side that called its honours at the end of the hand (Whist; repeatable)")
     coverage = commands.add_parser("coverage", parents=[common], help="how much of each code is executable",
                                    description="Per code: laws formalized, unformalized with a reason, untouched.")
     coverage.add_argument("--code", metavar="C", action="append", help="only this code (repeatable)")
@@ -101,7 +120,7 @@ def _parser() -> _Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     handler = {"check": _check, "show": _show, "export": _export, "diff": _diff, "stats": _stats,
-               "ruling": _ruling, "compare": _compare, "coverage": _coverage,
+               "ruling": _ruling, "compare": _compare, "coverage": _coverage, "score": _score,
                "search": _search, "refs": _refs, "fmt": _fmt}[args.command]
     try:
         return handler(args, sys.stdout, sys.stderr)
@@ -294,6 +313,80 @@ def _compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     "codes": [r.as_json() for r in results]}, out)
     else:
         out.write("\n".join(_ruling_text(engine.corpus, r) for r in results))
+    return 0
+
+
+def _score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .corpus import MarkedDict, load_document
+    from .corpus.problems import Position
+    from .rules.engine import Engine, RulingError
+    from .rules.scoring import ScoreError, Scorer, as_text, read_hands, side_by_side
+
+    short = {name: value for name, value in (("declaration", args.declaration), ("by", args.by),
+                                               ("tricks", args.tricks)) if value is not None}
+    if args.file and (short or args.honours or args.void or args.doubled or args.redoubled):
+        err.write("lawkit score: give a FILE or the short form's options (--declaration ...), not both\n")
+        return 2
+    if args.file:
+        shown = args.file
+        try:
+            text = Path(shown).read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            err.write(f"{shown}:1:1: error[score]: cannot read the score file: "
+                      f"{getattr(exc, 'strerror', None) or 'not UTF-8 text'}\n")
+            return 1
+        problems: list[Any] = []
+        doc = load_document(shown, text, problems)
+        if problems:
+            err.write(f"{problems[0]}\n")
+            return 1
+        if not isinstance(doc.data, MarkedDict):
+            err.write(f"{shown}:1:1: error[score]: a score file is a mapping: a hand or a rubber (hands: [...])\n")
+            return 1
+        data: Any = doc.data
+    else:
+        if "declaration" not in short:
+            err.write("lawkit score: give a FILE, or --declaration, --by and --tricks\n")
+            return 2
+        shown = "<options>"
+        data = {**short, "doubled": args.doubled or args.redoubled, "redoubled": args.redoubled}
+        honours: dict[str, list[str]] = {}
+        for given in args.honours:
+            seat, _, cards = given.partition("=")
+            honours.setdefault(seat.strip().lower(), []).extend(c.strip() for c in cards.split(",") if c.strip())
+        if honours:
+            data["honours"] = honours
+        if args.void:
+            data["void"] = [v.lower() for v in args.void]
+        if args.honours_called:
+            data["honours_called"] = args.honours_called
+    corpus = _load(args, err, rules=True)
+    if corpus is None:
+        return 1
+    scorer = Scorer(Engine(corpus))
+    try:
+        hands, file_code = read_hands(data)
+        codes = args.code or ([file_code] if file_code else scorer.codes())
+        for code in codes:
+            if code not in scorer.codes():
+                known = scorer.codes()
+                err.write(f"lawkit: no code '{code}' scores hands{did_you_mean(code, known)} "
+                          f"(codes that score: {', '.join(known)})\n")
+                return 1
+        sheets = [scorer.rubber(code, hands, path=shown) for code in codes]
+    except (ScoreError, RulingError) as exc:
+        position = getattr(exc, "position", None)
+        if shown == "<options>":
+            err.write(f"lawkit score: {exc}\n")
+        else:
+            err.write(f"{position or Position(shown, 1, 1)}: error[score]: {exc}\n")
+        return 1
+    if args.json:
+        _emit_json({"codes": [sheet.as_json() for sheet in sheets]}, out)
+    else:
+        out.write("\n".join(as_text(sheet, lambda law: corpus.law_of(law).name) for sheet in sheets))
+        if len(sheets) > 1:
+            out.write("\n" + side_by_side(sheets))
     return 0
 
 

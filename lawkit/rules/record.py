@@ -36,6 +36,12 @@ _BID = re.compile(r"^([1-7])\s*(NT|RS|S|H|D|C)$", re.IGNORECASE)
 _CALLS = ("pass", "double", "redouble")
 
 
+def parse_bid(said: Any) -> tuple[int, str] | None:
+    """A bid as said (``4h``, ``3 NT``, ``2RS``) as its level and denomination, or None."""
+    match = _BID.match(str(said).strip())
+    return (int(match.group(1)), match.group(2).upper()) if match else None
+
+
 class RecordError(ValueError):
     """An impossible or malformed record: the message names the event and where it is written."""
 
@@ -354,9 +360,9 @@ def _lay_out(event: dict[str, Any], dealer: str, where: "_Where", index: int) ->
     kind = event["kind"]
     if kind == "call":
         said = str(event["bid"]).strip()
-        match = _BID.match(said)
-        if match:
-            event.update(call="bid", level=int(match.group(1)), denomination=match.group(2).upper())
+        bid = parse_bid(said)
+        if bid:
+            event.update(call="bid", level=bid[0], denomination=bid[1])
         elif said.lower() in _CALLS:
             event.update(call=said.lower(), level=0, denomination="")
         else:

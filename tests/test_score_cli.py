@@ -1,0 +1,82 @@
+"""`lawkit score`: a hand from the short form's options or a file, a rubber, every code side by side;
+impossible inputs are errors naming the field (and, in a file, its line and column)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import REPO
+
+LAWS = str(REPO / "laws")
+
+
+def test_one_hand_from_the_options_under_one_code(run_cli):
+    code, out, err = run_cli(["score", "--laws", LAWS, "--code", "auction-bridge-1912", "--declaration", "4H",
+                              "--by", "north", "--tricks", "10", "--honours", "north=AH,KH,QH", "--honours",
+                              "south=JH"])
+    assert (code, err) == (0, "")
+    assert "North and South score 32 below the line for four tricks over the book at hearts.  [Law 4]" in out
+    assert "North and South score 32 above the line for four honors.  [Law 6]" in out
+    assert "The rubber is not finished" in out
+
+
+def test_every_code_side_by_side_as_json(run_cli):
+    code, out, err = run_cli(["score", "--laws", LAWS, "--json", "--declaration", "2S", "--by", "south",
+                              "--tricks", "8", "--honours-called", "north-south"])
+    assert code == 0, err
+    sheets = {sheet["code"]: sheet for sheet in json.loads(out)["codes"]}
+    assert set(sheets) == {"auction-bridge-1912", "auction-bridge-1913", "bridge-1904", "english-whist"}
+    (hand,) = sheets["auction-bridge-1913"]["hands"]
+    assert hand["entries"] == [{"line": "below", "side": "north-south", "points": 4, "law": "auction-bridge-1913/3",
+                                "rule": "auction-bridge-1913/3#declaration-won", "says": hand["rulings"][0]["says"]}]
+    assert hand["after"]["toward_game"] == {"north-south": 4, "east-west": 0}
+    assert sheets["english-whist"]["hands"][0]["after"]["below"] == {"north-south": 2, "east-west": 0}
+
+
+def test_a_rubber_file_is_scored_hand_by_hand(run_cli):
+    code, out, err = run_cli(["score", "--laws", LAWS, "--json", str(REPO / "tests/scores/rubber-auction-short.yaml"),
+                              "--code", "auction-bridge-1912"])
+    assert code == 0, err
+    (sheet,) = json.loads(out)["codes"]
+    assert [h["game"] for h in sheet["hands"]] == ["north-south", "east-west", "", "north-south"]
+    assert sheet["rubber"] == {"won_by": "north-south", "lines_added": ["below", "above"],
+                               "totals": {"north-south": 400, "east-west": 60}, "difference": 340}
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--declaration", "8H", "--by", "north", "--tricks", "13"], "declaration: '8H' is not a declaration"),
+    (["--declaration", "4H", "--by", "north", "--tricks", "14"], "tricks: 14 tricks: a side wins 0 to 13"),
+    (["--declaration", "4H", "--by", "north", "--tricks", "10", "--honours", "north=AS"],
+     "honours: AS (north) is not an honour at 4H"),
+    (["--declaration", "4H", "--by", "nowhere", "--tricks", "10"], "by: 'nowhere' is not a seat"),
+])
+def test_an_impossible_hand_is_an_error_naming_the_field(run_cli, argv, message):
+    code, out, err = run_cli(["score", "--laws", LAWS, *argv])
+    assert (code, out) == (1, "")
+    assert message in err and "Traceback" not in err
+
+
+def test_errors_in_a_file_name_the_line_and_column(run_cli, tmp_path):
+    path = tmp_path / "rubber.yaml"
+    path.write_text("hands:\n  - {declaration: 4H, by: north, tricks: 10}\n"
+                    "  - {declaration: 2H, by: north, redoubled: true, tricks: 8}\n")
+    code, _, err = run_cli(["score", "--laws", LAWS, str(path)])
+    assert code == 1
+    assert err.startswith(f"{path}:3:") and "hand 2: redoubled: a redouble needs a double" in err
+    path.write_text("hands:\n  - {declaration: 4H, by: north, tricks: 13}\n  - {declaration: 4H, by: north, tricks: 13}\n"
+                    "  - {declaration: 4H, by: north, tricks: 13}\n")
+    code, _, err = run_cli(["score", "--laws", LAWS, str(path), "--code", "auction-bridge-1912"])
+    assert code == 1 and "hand 3: the rubber was won with hand 2" in err
+
+
+def test_the_sheet_keeps_the_state_of_the_rubber(run_cli, tmp_path):
+    path = tmp_path / "hand.yaml"
+    path.write_text("declaration: 4H\nby: north\ntricks: 10\nhonours_called: []\ndealer: west\n"
+                    "tricks: 10\n")
+    code, _, err = run_cli(["score", "--laws", LAWS, str(path)])
+    assert code == 1 and "duplicate" in err.lower()
+    path.write_text("events: []\nanswers: {score_toward_game: {north-south: 0, east-west: 0}}\n")
+    code, _, err = run_cli(["score", "--laws", LAWS, str(path)])
+    assert code == 1 and "answers score_toward_game, which the score sheet keeps" in err

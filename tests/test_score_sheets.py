@@ -1,0 +1,57 @@
+"""`lawkit score` on the whole hands and rubbers of tests/scores, each code's sheet checked hand by hand.
+
+Each file is a rubber (or one hand) as `lawkit score` reads it, with `expect:` giving, for each
+code that must score it, every hand's points below and above the line by side, the game and the
+rubber won with it, and the rubber's totals when it ends. The arithmetic is in the file's
+descriptions, done by hand from the laws' text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lawkit.corpus import load_document
+from lawkit.rules.scoring import LINES, Scorer, read_hands
+
+from conftest import REPO, scenario_engine
+
+FILES = sorted((REPO / "tests" / "scores").glob("*.yaml"))
+
+
+def _load(path: Path):
+    problems: list = []
+    doc = load_document(str(path), path.read_text("utf-8"), problems)
+    assert problems == []
+    return doc.data
+
+
+def _cases():
+    for path in FILES:
+        data = _load(path)
+        for code in data.get("expect", {}):
+            yield pytest.param(path, code, id=f"{path.stem}-{code}")
+
+
+@pytest.mark.parametrize("path, code", list(_cases()))
+def test_each_code_scores_the_hands_as_the_laws_do(path, code):
+    data = _load(path)
+    hands, _ = read_hands(data)
+    expected = data["expect"][code]
+    sheet = Scorer(scenario_engine()).rubber(code, hands, path=str(path))
+    assert len(sheet.hands) == len(expected["hands"]), "one expectation for each hand"
+    for hand, want in zip(sheet.hands, expected["hands"]):
+        got: dict = {line: {} for line in LINES}
+        for entry in hand.entries:
+            got[entry.line][entry.side] = got[entry.line].get(entry.side, 0) + entry.points
+        got = {line: {side: p for side, p in points.items() if p} for line, points in got.items()}
+        assert hand.missing == [], f"hand {hand.number}: the rules that score lack {[m['fact'] for m in hand.missing]}"
+        assert {"below": got["below"], "above": got["above"], "game": hand.game, "rubber": hand.rubber} == {
+            "below": dict(want.get("below", {})), "above": dict(want.get("above", {})),
+            "game": want.get("game", ""), "rubber": want.get("rubber", "")}, f"hand {hand.number} ({hand.summary})"
+    rubber = expected.get("rubber")
+    if rubber:
+        assert (sheet.rubber, sheet.totals) == (rubber["won_by"], dict(rubber["totals"]))
+    else:
+        assert sheet.rubber == ""
