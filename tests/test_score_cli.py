@@ -27,7 +27,9 @@ def test_every_code_side_by_side_as_json(run_cli):
                               "--tricks", "8", "--honours-called", "north-south"])
     assert code == 0, err
     sheets = {sheet["code"]: sheet for sheet in json.loads(out)["codes"]}
-    assert set(sheets) == {"auction-bridge-1912", "auction-bridge-1913", "bridge-1904", "english-whist"}
+    assert set(sheets) == {"auction-bridge-1912", "auction-bridge-1913", "bridge-1904", "duplicate-whist-1910",
+                           "english-whist"}
+    assert sheets["duplicate-whist-1910"]["hands"][0]["after"]["below"] == {"north-south": 8, "east-west": 5}
     (hand,) = sheets["auction-bridge-1913"]["hands"]
     assert hand["entries"] == [{"line": "below", "side": "north-south", "points": 4, "law": "auction-bridge-1913/3",
                                 "rule": "auction-bridge-1913/3#declaration-won", "says": hand["rulings"][0]["says"]}]

@@ -101,6 +101,7 @@ class Sheet:
     standing: Standing = field(default_factory=Standing)
     rubber: str = ""  # the side that won the rubber
     total: list[str] = field(default_factory=list)
+    plays_rubbers: bool = True  # whether the code's rules score games and rubbers (Duplicate Whist's do not)
 
     @property
     def totals(self) -> dict[str, int] | None:
@@ -245,7 +246,8 @@ class Scorer:
 
     def rubber(self, code: str, hands: Iterable[Any], where: str = "", path: str = "<score>") -> Sheet:
         self.engine._book(code)  # an unknown code is a RulingError with "did you mean"
-        sheet = Sheet(code, self.corpus.codes[code].short_title or self.corpus.codes[code].title)
+        sheet = Sheet(code, self.corpus.codes[code].short_title or self.corpus.codes[code].title,
+                      plays_rubbers=any("rubber" in r.score for r in self.corpus.rulebooks[code].rules))
         for number, data in enumerate(hands, 1):
             label = f"{where}hand {number}"
             if sheet.rubber:
@@ -363,6 +365,11 @@ def as_text(sheet: Sheet, law_name: Any) -> str:
             lines.append(f"    ? {missing['fact']}: {missing['question']}")
     standing = sheet.standing
     lines.append(f"  {'':24}{'N-S':>8}{'E-W':>8}")
+    if not sheet.plays_rubbers:
+        lines.append(f"  {'the deals':24}{standing.lines['below']['north-south']:>8}"
+                     f"{standing.lines['below']['east-west']:>8}")
+        lines.append("  (The code scores each deal; it does not say how the deals make up a match's score.)")
+        return "\n".join(lines) + "\n"
     lines.append(f"  {'above the line':24}{standing.lines['above']['north-south']:>8}"
                  f"{standing.lines['above']['east-west']:>8}")
     lines.append("  " + "-" * 40)
@@ -386,6 +393,7 @@ def side_by_side(sheets: list[Sheet]) -> str:
     lines = [f"{'code':24}{'N-S':>8}{'E-W':>8}  rubber"]
     for sheet in sheets:
         totals = sheet.totals or {side: sum(sheet.standing.lines[line][side] for line in LINES) for side in SIDES}
-        rubber = f"{_side_words(sheet.rubber)}" if sheet.rubber else "not finished"
+        rubber = _side_words(sheet.rubber) if sheet.rubber else ("not finished" if sheet.plays_rubbers else
+                                                                 "no rubber: deals compared")
         lines.append(f"{sheet.code:24}{totals['north-south']:>8}{totals['east-west']:>8}  {rubber}")
     return "\n".join(lines) + "\n"
