@@ -34,6 +34,24 @@ def _cases():
             yield pytest.param(path, code, id=f"{path.stem}-{code}")
 
 
+def test_the_score_files_are_many_enough():
+    """Issue 12: at least 15 whole hands and 3 whole rubbers scored under every code that scores rubbers.
+    (Duplicate Whist scores deals, not rubbers: its whole deals are tests/scenarios/score-dwmatch.yaml.)"""
+    engine = scenario_engine()
+    scorer = Scorer(engine)
+    codes = [c for c in scorer.codes() if any("rubber" in r.score for r in engine.corpus.rulebooks[c].rules)]
+    assert len(codes) == 4
+    for code in codes:
+        hands = rubbers = 0
+        for path in FILES:
+            data = _load(path)
+            if code in data.get("expect", {}):
+                expected = data["expect"][code]
+                hands += len(expected["hands"])
+                rubbers += bool(expected.get("rubber"))
+        assert (code, hands >= 15, rubbers >= 3) == (code, True, True), (code, hands, rubbers)
+
+
 @pytest.mark.parametrize("path, code", list(_cases()))
 def test_each_code_scores_the_hands_as_the_laws_do(path, code):
     data = _load(path)

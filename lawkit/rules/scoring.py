@@ -245,7 +245,8 @@ class Scorer:
         return [code for code, book in self.corpus.rulebooks.items() if any(r.score for r in book.rules)]
 
     def rubber(self, code: str, hands: Iterable[Any], where: str = "", path: str = "<score>") -> Sheet:
-        self.engine._book(code)  # an unknown code is a RulingError with "did you mean"
+        if code not in self.corpus.rulebooks:
+            raise ScoreError(f"no code '{code}'{did_you_mean(code, self.corpus.rulebooks)}", "code")
         sheet = Sheet(code, self.corpus.codes[code].short_title or self.corpus.codes[code].title,
                       plays_rubbers=any("rubber" in r.score for r in self.corpus.rulebooks[code].rules))
         for number, data in enumerate(hands, 1):
