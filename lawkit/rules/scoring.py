@@ -216,7 +216,12 @@ def short_form_situation(data: dict[str, Any], side_of: dict[str, str], where: s
         if not isinstance(called, list) or not all(c in SIDES for c in called):
             raise fail("honours_called", f"{called!r} is not a list of sides ({', '.join(SIDES)})")
         answers["honours_called_by"] = list(called)
-    # The declaring side dealt: in Bridge 1904 only the dealer's side names the trump.
+    if "dealer" in data:
+        if data["dealer"] not in SEATS:
+            raise fail("dealer", f"{data['dealer']!r} is not a seat: one of {', '.join(SEATS)}")
+        # The dealer must declare first (1913 Law 42), so a final one spade of his is his original one.
+        answers["dealers_original_one_spade"] = (level, denomination, by) == (1, "S", data["dealer"])
+    # Without a dealer named, the declaring side dealt: in Bridge 1904 only the dealer's side names the trump.
     return {"dealer": data.get("dealer", by), "answers": answers}
 
 
