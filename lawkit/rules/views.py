@@ -83,12 +83,11 @@ class Views:
         adds only what it reads and the context lacks: the CEL library
         converts each value once, when it is added.
         """
-        needed = None if wanted is None else self.closure(wanted)
         available = {**self.constants, **record}
         given: dict[str, Any] = {}
         context = cel.Context()
         bound: set[str] = set()
-        for level, reads, done in self._schedule(needed):
+        for level, reads, done in self._schedule(wanted):
             # One context for the whole derivation, given at each level only what it reads and the
             # context lacks: converting a whole hand's plays into CEL again for each level cost more
             # than the library's rebuilding of its environment after an addition. That rebuild (on
@@ -132,11 +131,12 @@ class Views:
                 stack.extend(self.views[name].reads)
         return frozenset(found)
 
-    def _schedule(self, needed: frozenset[str] | None) -> list[tuple[list[View], frozenset[str], frozenset[str]]]:
-        """The levels to derive (only views in ``needed``), each with what it reads and the names
-        no level after it reads (kept: a few distinct ``needed`` sets at most)."""
-        schedule = self._schedules.get(needed)
+    def _schedule(self, wanted: frozenset[str] | None) -> list[tuple[list[View], frozenset[str], frozenset[str]]]:
+        """The levels to derive (only ``wanted`` and the views they read), each with what it reads and
+        the names no level after it reads (kept: a few distinct ``wanted`` sets at most)."""
+        schedule = self._schedules.get(wanted)
         if schedule is None:
+            needed = None if wanted is None else self.closure(wanted)
             levels = [[view for view in level if needed is None or view.name in needed] for level in self.levels()]
             levels = [level for level in levels if level]
             reads = [frozenset(self._reads(level)) for level in levels]
@@ -151,7 +151,7 @@ class Views:
                         enumerate(zip(levels, reads))]
             if len(self._schedules) > 64:
                 self._schedules.clear()
-            self._schedules[needed] = schedule
+            self._schedules[wanted] = schedule
         return schedule
 
     def _reads(self, level: list[View]) -> set[str]:
