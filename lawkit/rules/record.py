@@ -156,10 +156,12 @@ class Record:
             "played_at": {},
         }
         extra = {"call": ("call", "level", "denomination"), "play": ("trick", "place", "withdrawn", "before")}
+        of_kind: dict[str, list[dict[str, Any]]] = {}  # one pass over the events, not one per kind
+        for e in self.events:
+            of_kind.setdefault(e["kind"], []).append(e)
         for kind in vocabulary.kinds.values():
             names = ("i", "n", *kind.fields, *extra.get(kind.name, ()))
-            laid_out[f"{kind.name}_events"] = [{name: e[name] for name in names} for e in self.events
-                                               if e["kind"] == kind.name]
+            laid_out[f"{kind.name}_events"] = [{name: e[name] for name in names} for e in of_kind.get(kind.name, ())]
         counted = [p for p in self.plays if not p["withdrawn"]]  # a card taken back was not played
         for play in counted:
             laid_out["played_at"].setdefault(play["card"], play["trick"])
