@@ -21,10 +21,19 @@ from typing import Any  # noqa: E402
 __all__ = ["cel", "plain"]
 
 
+_SCALARS = frozenset({str, int, bool, float, type(None)})
+
+
 def plain(value: Any) -> Any:
     """A CEL result as plain data with map keys in sorted order, so rulings and views print the same every time."""
-    if isinstance(value, dict):
-        return {key: plain(value[key]) for key in sorted(value)}
-    if isinstance(value, list):
-        return [plain(item) for item in value]
+    # Scalars are kept without a call each (a full hand's views hold some ten thousand of them).
+    kind = type(value)
+    if kind is dict or (kind is not list and isinstance(value, dict)):
+        out = {}
+        for key in sorted(value):
+            item = value[key]
+            out[key] = item if type(item) in _SCALARS else plain(item)
+        return out
+    if kind is list or isinstance(value, list):
+        return [item if type(item) in _SCALARS else plain(item) for item in value]
     return value

@@ -66,6 +66,7 @@ class Views:
     constant_descriptions: dict[str, str] = field(default_factory=dict)
     views: dict[str, View] = field(default_factory=dict)  # in order
     _levels: list[list[View]] | None = field(default=None, repr=False)
+    _schedules: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     def derive(self, record: dict[str, Any], wanted: frozenset[str] | None = None,
                answered: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -82,23 +83,23 @@ class Views:
         adds only what it reads and the context lacks: the CEL library
         converts each value once, when it is added.
         """
-        needed = None if wanted is None else self.closure(wanted)
         available = {**self.constants, **record}
         given: dict[str, Any] = {}
         context = cel.Context()
         bound: set[str] = set()
-        for level in self.levels():
-            if needed is not None:
-                level = [view for view in level if view.name in needed]
-                if not level:
-                    continue
+        for level, reads, done in self._schedule(wanted):
             # One context for the whole derivation, given at each level only what it reads and the
             # context lacks: converting a whole hand's plays into CEL again for each level cost more
-            # than the library's rebuilding of its environment after an addition.
-            new = {name: available[name] for name in self._reads(level) if name in available and name not in bound}
+            # than the library's rebuilding of its environment after an addition. That rebuild (on
+            # the first execution after a change) costs as much as everything the context holds, so
+            # a name no later level reads is emptied (set to null) with the same update.
+            new = {name: available[name] for name in reads if name in available and name not in bound}
+            for name in done & bound:
+                new[name] = None
+            bound.difference_update(done)
             if new:
                 context.update(new)
-                bound.update(new)
+                bound.update(name for name in new if name not in done)
             for view in level:
                 held = True
                 if view.when is not None:
@@ -129,6 +130,29 @@ class Views:
                 found.add(name)
                 stack.extend(self.views[name].reads)
         return frozenset(found)
+
+    def _schedule(self, wanted: frozenset[str] | None) -> list[tuple[list[View], frozenset[str], frozenset[str]]]:
+        """The levels to derive (only ``wanted`` and the views they read), each with what it reads and
+        the names no level after it reads (kept: a few distinct ``wanted`` sets at most)."""
+        schedule = self._schedules.get(wanted)
+        if schedule is None:
+            needed = None if wanted is None else self.closure(wanted)
+            levels = [[view for view in level if needed is None or view.name in needed] for level in self.levels()]
+            levels = [level for level in levels if level]
+            reads = [frozenset(self._reads(level)) for level in levels]
+            later: set[str] = set()
+            done: list[frozenset[str]] = []
+            for names in reversed(reads):
+                done.append(frozenset(names - later))
+                later |= names
+            done.reverse()
+            # names last read by a level are emptied with the next level's update
+            schedule = [(level, names, done[i - 1] if i else frozenset()) for i, (level, names) in
+                        enumerate(zip(levels, reads))]
+            if len(self._schedules) > 64:
+                self._schedules.clear()
+            self._schedules[wanted] = schedule
+        return schedule
 
     def _reads(self, level: list[View]) -> set[str]:
         return {name for view in level for name in view.context_names}
