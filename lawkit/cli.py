@@ -104,6 +104,11 @@ def _parser() -> _Parser:
                        help="a player dealt no trump (chicane; repeatable)")
     score.add_argument("--honours-called", metavar="SIDE", action="append",
                        help="a side that called its honours at the end of the hand (Whist; repeatable)")
+    score.add_argument("--error", metavar="HAND:SCORE",
+                       help="a proven error in hand HAND's trick or honour score (e.g. 2:trick): whether the "
+                            "code's laws on correcting the score still allow it, read from the sheet")
+    score.add_argument("--agreed", action="store_true",
+                       help="with --error: the score of the finished rubber has been made up and agreed")
     coverage = commands.add_parser("coverage", parents=[common], help="how much of each code is executable",
                                    description="Per code: laws formalized, unformalized with a reason, untouched.")
     coverage.add_argument("--code", metavar="C", action="append", help="only this code (repeatable)")
@@ -320,7 +325,7 @@ def _score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .corpus import MarkedDict, load_document
     from .corpus.problems import Position
     from .rules.engine import Engine, RulingError
-    from .rules.scoring import ScoreError, Scorer, as_text, read_hands, side_by_side
+    from .rules.scoring import ScoreError, Scorer, as_text, correction, read_hands, side_by_side
 
     short = {name: value for name, value in (("declaration", args.declaration), ("by", args.by),
                                                ("tricks", args.tricks)) if value is not None}
@@ -374,6 +379,13 @@ def _score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                           f"(codes that score: {', '.join(known)})\n")
                 return 1
         sheets = [scorer.rubber(code, hands, path=shown) for code in codes]
+        corrections = []
+        if args.error:
+            number, _, kind = args.error.partition(":")
+            if not number.isdigit():
+                raise ScoreError(f"--error {args.error!r}: give the hand's number and the score, e.g. 2:trick")
+            corrections = [correction(scorer, sheet, int(number), kind.strip().lower(), args.agreed)
+                           for sheet in sheets]
     except (ScoreError, RulingError) as exc:
         position = getattr(exc, "position", None)
         if shown == "<options>":
@@ -382,11 +394,18 @@ def _score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             err.write(f"{position or Position(shown, 1, 1)}: error[score]: {exc}\n")
         return 1
     if args.json:
-        _emit_json({"codes": [sheet.as_json() for sheet in sheets]}, out)
-    else:
-        out.write("\n".join(as_text(sheet, lambda law: corpus.law_of(law).name) for sheet in sheets))
-        if len(sheets) > 1:
-            out.write("\n" + side_by_side(sheets))
+        _emit_json({"codes": [{**sheet.as_json(), **({"correction": fix.as_json()} if corrections else {})}
+                              for sheet, fix in zip(sheets, corrections or [None] * len(sheets))]}, out)
+        return 0
+    texts = [as_text(sheet, lambda law: corpus.law_of(law).name) for sheet in sheets]
+    for index, fix in enumerate(corrections):
+        said = [f"    {r.says}  [{corpus.law_of(r.law).name}]" for r in fix.rulings]
+        said += [f"    ? {m['fact']}: {m['question']}" for m in fix.missing_facts]
+        texts[index] += f"  An error in hand {args.error.split(':')[0]}'s {args.error.split(':')[-1]} score:\n" + (
+            "\n".join(said) if said else "    no law of this code speaks to it") + "\n"
+    out.write("\n".join(texts))
+    if len(sheets) > 1:
+        out.write("\n" + side_by_side(sheets))
     return 0
 
 

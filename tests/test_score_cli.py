@@ -82,3 +82,21 @@ def test_the_sheet_keeps_the_state_of_the_rubber(run_cli, tmp_path):
     path.write_text("events: []\nanswers: {score_toward_game: {north-south: 0, east-west: 0}}\n")
     code, _, err = run_cli(["score", "--laws", LAWS, str(path)])
     assert code == 1 and "answers score_toward_game, which the score sheet keeps" in err
+
+
+def test_the_laws_on_correcting_the_score_read_the_sheet(run_cli):
+    """Laws 12-13 (and their parallels) on a score the scorer produced: hand 1 won a game, and hands
+    in the next game followed, so its trick score stands; the last hand's, in the rubber's final game,
+    stands once the score is agreed; an honour error before that is asked about, not guessed."""
+    rubber = str(REPO / "tests/scores/rubber-auction-short.yaml")
+    code, out, err = run_cli(["score", "--laws", LAWS, rubber, "--code", "auction-bridge-1912", "--error", "1:trick"])
+    assert code == 0, err
+    assert "Too late: a declaration has been made in the next game, so the error in the trick score stands." in out
+    code, out, _ = run_cli(["score", "--laws", LAWS, rubber, "--code", "bridge-1904", "--error", "4:trick", "--agreed",
+                            "--json"])
+    (sheet,) = json.loads(out)["codes"]
+    assert [r["rule"] for r in sheet["correction"]["rulings"]] == ["bridge-1904/12#final-game-error-after-score-agreed"]
+    code, out, _ = run_cli(["score", "--laws", LAWS, rubber, "--code", "auction-bridge-1913", "--error", "3:honour"])
+    assert "? rubber_score_agreed:" in out
+    code, _, err = run_cli(["score", "--laws", LAWS, rubber, "--error", "9:trick"])
+    assert code == 1 and "there is no hand 9 (the sheet has 4)" in err

@@ -337,6 +337,46 @@ class Scorer:
         return found
 
 
+CORRECTION_FACTS = frozenset({"score_error", "error_affects_rubber_amount", "following_deal_complete",
+                              "next_game_declaration_made", "error_in_final_game"})
+
+
+def correction(scorer: "Scorer", sheet: Sheet, number: int, kind: str, agreed: bool = False) -> Result:
+    """The rulings on correcting a proven error in hand ``number``'s score (``kind``: trick, the points
+    below the line; honour, those above, which in Whist are the rubber's amount), the laws' deadlines
+    read from the sheet: whether a later hand was played in a later game, whether the game was the
+    rubber's last, whether the rubber is over (agreed only when the players say so: ``agreed``)."""
+    if not 1 <= number <= len(sheet.hands):
+        raise ScoreError(f"error: there is no hand {number} (the sheet has {len(sheet.hands)})", "error")
+    if kind not in ("trick", "honour"):
+        raise ScoreError(f"error: {kind!r} is not trick or honour (the score the error is in)", "error")
+    games = [0]  # the game each hand belongs to, counted from 0
+    for hand in sheet.hands:
+        games.append(games[-1] + (1 if hand.game else 0))
+    game = games[number - 1]
+    answers: dict[str, Any] = {
+        "score_error": kind, "error_affects_rubber_amount": kind == "honour", "rubber_over": bool(sheet.rubber),
+        "next_game_declaration_made": any(g > game for g in games[number:len(sheet.hands)]),
+        "following_deal_complete": any(g > game for g in games[number:len(sheet.hands)]),
+    }
+    if sheet.rubber:
+        answers["error_in_final_game"] = game == games[len(sheet.hands) - 1]
+        if agreed:
+            answers["rubber_score_agreed"] = True
+    else:
+        answers["rubber_score_agreed"] = False  # the score of a rubber not finished is not yet made up
+        if sheet.standing.games["north-south"] == sheet.standing.games["east-west"] == 1:
+            answers["error_in_final_game"] = game == games[len(sheet.hands)]  # the third game is the last
+        elif game < games[len(sheet.hands)]:
+            answers["error_in_final_game"] = False  # a game already won did not end the rubber
+    result = scorer.engine.ruling(sheet.code, {"answers": answers})
+    book = scorer.corpus.rulebooks[sheet.code]
+    reads = {r.key for r in book.rules if r.facts & CORRECTION_FACTS}
+    result.rulings = [r for r in result.rulings if r.rule in reads]
+    result.missing_facts = [m for m in result.missing_facts if set(m["needed_by"]) & reads]
+    return result
+
+
 def read_hands(data: Any) -> tuple[list[Any], str | None]:
     """The hands of a score file: ``hands: [...]`` (a rubber, with an optional ``code``) or one hand."""
     if isinstance(data, dict) and "hands" in data:
