@@ -394,8 +394,10 @@ def _score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             err.write(f"{position or Position(shown, 1, 1)}: error[score]: {exc}\n")
         return 1
     if args.json:
-        _emit_json({"codes": [{**sheet.as_json(), **({"correction": fix.as_json()} if corrections else {})}
-                              for sheet, fix in zip(sheets, corrections or [None] * len(sheets))]}, out)
+        documents = [sheet.as_json() for sheet in sheets]
+        for document, fix in zip(documents, corrections):
+            document["correction"] = fix.as_json()
+        _emit_json({"codes": documents}, out)
         return 0
     texts = [as_text(sheet, lambda law: corpus.law_of(law).name) for sheet in sheets]
     for index, fix in enumerate(corrections):
