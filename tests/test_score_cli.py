@@ -79,9 +79,28 @@ def test_the_sheet_keeps_the_state_of_the_rubber(run_cli, tmp_path):
                     "tricks: 10\n")
     code, _, err = run_cli(["score", "--laws", LAWS, str(path)])
     assert code == 1 and "duplicate" in err.lower()
-    path.write_text("events: []\nanswers: {score_toward_game: {north-south: 0, east-west: 0}}\n")
+    path.write_text("hands:\n  - {declaration: 1H, by: north, tricks: 7}\n"
+                    "  - {events: [], answers: {score_toward_game: {north-south: 0, east-west: 0}}}\n")
     code, _, err = run_cli(["score", "--laws", LAWS, str(path)])
-    assert code == 1 and "answers score_toward_game, which the score sheet keeps" in err
+    assert code == 1 and "hand 2: answers score_toward_game, which the score sheet keeps" in err
+
+
+def test_a_first_hand_may_say_where_the_rubber_stood(run_cli, tmp_path):
+    """A hand recorded in the middle of a rubber (as a scenario's record is) starts the sheet from the
+    state it answers: twenty toward the game and a game won, so two hearts made wins the rubber."""
+    path = tmp_path / "hand.yaml"
+    path.write_text("dealer: south\nevents:\n  - {call: {by: south, bid: 2H}}\n  - {call: {by: west, bid: pass}}\n"
+                    "  - {call: {by: north, bid: pass}}\n  - {call: {by: east, bid: pass}}\n"
+                    "answers:\n  tricks_won: {north-south: 8, east-west: 5}\n"
+                    "  honours_held: {north: [], east: [AH], south: [KH], west: [QH]}\n"
+                    "  score_toward_game: {north-south: 20, east-west: 0}\n  games_won: {north-south: 1, east-west: 0}\n")
+    code, out, err = run_cli(["score", "--laws", LAWS, str(path), "--code", "auction-bridge-1912", "--json"])
+    assert code == 0, err
+    (sheet,) = json.loads(out)["codes"]
+    assert (sheet["hands"][0]["game"], sheet["rubber"]["won_by"]) == ("north-south", "north-south")
+    path.write_text(path.read_text().replace("north-south: 20", "north-south: -3"))
+    code, _, err = run_cli(["score", "--laws", LAWS, str(path)])
+    assert code == 1 and "score_toward_game" in err
 
 
 def test_the_laws_on_correcting_the_score_read_the_sheet(run_cli):

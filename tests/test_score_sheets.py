@@ -73,3 +73,26 @@ def test_each_code_scores_the_hands_as_the_laws_do(path, code):
         assert (sheet.rubber, sheet.totals) == (rubber["won_by"], dict(rubber["totals"]))
     else:
         assert sheet.rubber == ""
+
+
+def test_lawkit_score_scores_every_scoring_scenario_as_its_rulings_say():
+    """Every scenario of tests/scenarios/score-*.yaml whose code scores, put to `lawkit score` as one
+    hand (its answered state of the rubber starting the sheet): the sheet holds exactly the scoring
+    rulings the scenario expects, and nothing it needs is missing."""
+    from lawkit.rules import scenarios
+
+    engine = scenario_engine()
+    scorer = Scorer(engine)
+    checked = 0
+    for path in sorted((REPO / "tests" / "scenarios").glob("score-*.yaml")):
+        for scenario in scenarios.load(path):
+            for code, expected in scenario.expect.items():
+                if code not in scorer.codes() or "rubber_score" in (scenario.record.get("answers") or {}):
+                    continue  # a rubber's totals answered by hand are the sheet's to keep, not one hand's
+                sheet = scorer.rubber(code, [scenario.record], path=str(path))
+                scoring = {r.key for r in engine.corpus.rulebooks[code].rules if r.score}
+                wanted = sorted(f"{code}/{r['rule']}" for r in expected.get("rulings", [])
+                                if f"{code}/{r['rule']}" in scoring)
+                assert sorted(s["rule"] for s in sheet.hands[0].says) == wanted, (path.name, scenario.name)
+                checked += 1
+    assert checked > 60

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..corpus.facts import FactError, card
+from ..corpus.facts import FactError, card, check_value
 from ..corpus.problems import Position, did_you_mean
 from .engine import SIDES, Engine, Result, RulingError
 from .record import SEATS, parse_bid
@@ -55,6 +55,12 @@ class Standing:
     toward_game: dict[str, int] = field(default_factory=_zero)
     games: dict[str, int] = field(default_factory=_zero)
     lines: dict[str, dict[str, int]] = field(default_factory=lambda: {line: _zero() for line in LINES})
+
+    @property
+    def started(self) -> bool:
+        """Whether anything is on the sheet yet."""
+        return any(self.toward_game.values()) or any(self.games.values()) or any(
+            v for line in self.lines.values() for v in line.values())
 
     def as_json(self) -> dict[str, Any]:
         return {"toward_game": dict(self.toward_game), "games": dict(self.games),
@@ -273,9 +279,27 @@ class Scorer:
             raise ScoreError(f"{label}: not a hand: a short form (declaration, by, tricks, ...) or a record "
                              "(dealer, events, answers)")
         answers = dict(situation.get("answers") or {})
+        for name in STATE_FACTS:
+            if name in answers and name in self.corpus.facts:
+                try:
+                    answers[name] = check_value(self.corpus.facts[name].type, answers[name], name)
+                except FactError as exc:
+                    raise ScoreError(f"{label}: {exc}", name) from None
+                low = [f"{side} {points}" for side, points in answers[name].items() if points < 0]
+                if low or name == "games_won" and any(games > 1 for games in answers[name].values()):
+                    raise ScoreError(f"{label}: {name}: {', '.join(low) or answers[name]} is not a state of a "
+                                     "rubber (no side has fewer than nothing, nor two games before a hand)", name)
+        if number == 1 and not before.started:
+            # The first hand of a sheet may say where the rubber stood before it (a hand scored in
+            # the middle of a rubber, as a scenario's record does): the sheet starts from there.
+            before = Standing(dict(answers.pop("score_toward_game", before.toward_game)),
+                              dict(answers.pop("games_won", before.games)),
+                              {"below": dict(before.lines["below"]),
+                               "above": dict(answers.pop("rubber_game_points", before.lines["above"]))})
         for name in (*STATE_FACTS, "rubber_score"):
             if name in answers:
-                raise ScoreError(f"{label}: answers {name}, which the score sheet keeps: leave it out", name)
+                raise ScoreError(f"{label}: answers {name}, which the score sheet keeps (only the first hand "
+                                 "may say where the rubber stood): leave it out", name)
         state = {"score_toward_game": before.toward_game, "games_won": before.games,
                  "rubber_game_points": before.lines["above"]}
         result = self._ruling(code, situation, {**answers, **state}, label, path)
