@@ -34,6 +34,8 @@ def rulebook_data(book: Any) -> dict[str, Any]:
                 "outcome": rule.outcome,
                 "values": {name: ({"cel": v.source} if isinstance(v, Expression) else {"literal": v})
                            for name, v in rule.values.items()},
+                "says": rule.says, "event": rule.event.source if rule.event else None,
+                "score": rule.score or None,  # what its ruling puts on the score sheet (value names)
                 "facts": sorted(rule.facts), "constants": sorted(rule.constants), "inputs": sorted(rule.inputs),
                 "beaten_by": book.beaten_by.get(rule.key, []),
             }
