@@ -119,3 +119,14 @@ def test_the_laws_on_correcting_the_score_read_the_sheet(run_cli):
     assert "? rubber_score_agreed:" in out
     code, _, err = run_cli(["score", "--laws", LAWS, rubber, "--error", "9:trick"])
     assert code == 1 and "there is no hand 9 (the sheet has 4)" in err
+
+
+def test_a_no_trump_hand_is_not_a_hand_of_whist(run_cli):
+    code, out, err = run_cli(["score", "--laws", LAWS, "--json", "--declaration", "3NT", "--by", "east",
+                              "--tricks", "9", "--honours", "east=AS,AH,AD"])
+    assert code == 0, err
+    sheets = {sheet["code"]: sheet for sheet in json.loads(out)["codes"]}
+    for whist in ("english-whist", "duplicate-whist-1910"):
+        (hand,) = sheets[whist]["hands"]
+        assert hand["entries"] == [] and "no no-trump hand" in hand["missing_facts"][0]["question"]
+    assert sheets["bridge-1904"]["hands"][0]["after"]["below"] == {"north-south": 0, "east-west": 36}

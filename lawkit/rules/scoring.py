@@ -275,6 +275,12 @@ class Scorer:
     def hand(self, code: str, data: Any, before: Standing, number: int = 1, label: str = "hand",
              path: str = "<score>") -> HandScore:
         situation = short_form_situation(data, self.side_of, label) if is_short_form(data) else data
+        if is_short_form(data) and situation["answers"]["trump"] == "NT" and not self._declares(code):
+            # Whist's trump is the card turned up: no hand of it is played at no trumps.
+            hand = HandScore(number, summary(data, self.side_of), after=before)
+            hand.missing = [{"fact": "trump", "question": "This code has no no-trump hand (its trump is the card "
+                             "turned up): the hand cannot be scored under it", "needed_by": []}]
+            return hand
         if not isinstance(situation, dict):
             raise ScoreError(f"{label}: not a hand: a short form (declaration, by, tricks, ...) or a record "
                              "(dealer, events, answers)")
@@ -339,6 +345,10 @@ class Scorer:
         hand.after = after
         return hand
 
+    def _declares(self, code: str) -> bool:
+        """Whether the code's trump is declared (its rules read a declaration), not turned up."""
+        return any(rule.facts & DECLARATION_VIEWS for rule in self.corpus.rulebooks[code].rules)
+
     def _ruling(self, code: str, situation: dict[str, Any], answers: dict[str, Any], label: str,
                 path: str) -> Result:
         data = {key: value for key, value in situation.items() if key != "answers"}
@@ -361,6 +371,9 @@ class Scorer:
         return found
 
 
+# The views through which a code's rules read a declared trump (Auction's final declaration, Bridge's).
+DECLARATION_VIEWS = frozenset({"final_declaration", "declaring_side", "scored_hand", "hand_result", "honour_lines",
+                               "declaration_tricks", "honour_holding"})
 CORRECTION_FACTS = frozenset({"score_error", "error_affects_rubber_amount", "following_deal_complete",
                               "next_game_declaration_made", "error_in_final_game"})
 
