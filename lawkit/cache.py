@@ -72,7 +72,7 @@ class Functions(NamedTuple):
 # An entry: this line, then a JSON line naming what it was made for and its content's
 # checksum, then the content.
 MAGIC = b"lawkit-cache 2\n"
-_reported: set[str] = set()
+_reported: set[tuple[str, str]] = set()  # (entry, digest of what it held): each said once
 
 
 def _shown(path: Path) -> str:
@@ -82,17 +82,25 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def _report(path: Path, why: str) -> None:
-    """One line on standard error, once per entry: the entry is not used, and is made again."""
+def _report(path: Path, why: str, data: bytes = b"") -> None:
+    """One line on standard error: the entry is not used, and is removed (to be made again). Said
+    once for each damaged content, also when the entry cannot be removed and is met again."""
     shown = _shown(path)
-    if shown not in _reported:
-        _reported.add(shown)
+    seen = (shown, hashlib.sha256(data).hexdigest())
+    if seen not in _reported:
+        _reported.add(seen)
         sys.stderr.write(f"lawkit: ignored the cache entry {shown}: {why}; made again\n")
         sys.stderr.flush()
     try:
         path.unlink()
     except OSError:
         pass
+
+
+def _clip(value: Any) -> str:
+    """A value from an entry's header, quoted on one short line."""
+    text = str(value).encode("unicode_escape").decode("ascii")
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _header(name: str, key: str, content: bytes) -> bytes:
@@ -108,14 +116,14 @@ def load_bytes(root: str | os.PathLike, name: str, key: str) -> bytes | None:
     try:
         if not path.is_file() or path.is_symlink():
             if path.is_symlink() or path.exists():
-                _report(path, "not a file")
+                _report(path, "a link or a folder, not a file")
             return None
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError:
         return None
     if not data.startswith(MAGIC):
-        _report(path, "not a lawkit cache entry")
+        _report(path, "not a lawkit cache entry", data)
         return None
     end = data.find(b"\n", len(MAGIC))
     try:
@@ -123,17 +131,17 @@ def load_bytes(root: str | os.PathLike, name: str, key: str) -> bytes | None:
     except (UnicodeDecodeError, ValueError):
         made_for = None
     if not isinstance(made_for, dict) or not {"name", "key", "size", "sha256"} <= made_for.keys():
-        _report(path, "its header is damaged")
+        _report(path, "its header is damaged", data)
         return None
     content = data[end + 1:]
     if (made_for["name"], made_for["key"]) != (name, key):
-        _report(path, f"it was made for {made_for['name']}-{made_for['key']}")
+        _report(path, f"it was made for {_clip(made_for['name'])}-{_clip(made_for['key'])}", data)
         return None
     if made_for["size"] != len(content):
-        _report(path, f"{len(content)} bytes of content where {made_for['size']} were written")
+        _report(path, f"{len(content)} bytes of content where {made_for['size']} were written", data)
         return None
     if made_for["sha256"] != hashlib.sha256(content).hexdigest():
-        _report(path, "its content does not match its checksum")
+        _report(path, "its content does not match its checksum", data)
         return None
     return content
 
@@ -169,7 +177,7 @@ def load(root: str | os.PathLike, name: str, key: str, codec: Codec) -> Any | No
     try:
         return codec.loads(content)
     except Exception as error:  # the codec's own error, whatever it is: the entry is not used
-        _report(path_for(root, name, key), f"it does not read ({str(error)[:80] or type(error).__name__})")
+        _report(path_for(root, name, key), f"it does not read ({_clip(error) or type(error).__name__})", content)
         return None
 
 
