@@ -128,6 +128,7 @@ def loads(data: bytes) -> Any:
         vars(o).update({name: decode(raw) for name, raw in attributes.items()})
 
     def decode(node: Any) -> Any:
+        o: Any
         if type(node) is not list:
             if type(node) in _SCALARS:
                 return node

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from . import _minilm
 
@@ -164,7 +163,7 @@ def _progress_printer(stream=sys.stderr) -> Callable[[int, int], None]:
 DIMENSIONS = 384  # the length of an embedding
 
 
-def _npz(**arrays: np.ndarray) -> bytes:
+def _npz(**arrays: Any) -> bytes:
     import io
 
     import numpy as np

@@ -54,7 +54,7 @@ def _loads(data: bytes) -> Generated:
                and isinstance(page[2], (str, type(None))) for page in pages) or \
             not all(len(one) == 2 and all(isinstance(part, str) for part in one) for one in api):
         raise ValueError("not the generated files")
-    return Generated(pages, api)  # type: ignore[arg-type]
+    return Generated(pages, api)
 
 
 CODEC = cache.Functions(_dumps, _loads)  # JSON: nothing read back from the cache can run code
