@@ -1,22 +1,34 @@
 """A cache of the checked corpus, so `lawkit show` and `lawkit search` answer at once.
 
-The checked corpus (without its compiled rules, which CEL cannot pickle) is
-pickled to ``.lawkit-cache/`` beside the laws directory, keyed by a
+The checked corpus (without its compiled rules, which CEL cannot keep) is
+written to ``.lawkit-cache/`` beside the laws directory, keyed by a
 fingerprint of every YAML file's path, size and modification time and of
 lawkit's own source: a saved YAML file, or a changed lawkit, is a new key.
-Other results derived from the corpus (the site's generated files) are kept
-the same way under their own name, keyed by that fingerprint and whatever
-else they depend on. The cache is an optimisation only — when it cannot be
-read or written, lawkit computes the value as usual.
+Other results derived from the corpus (the search indexes, the embeddings,
+the site's generated files) are kept the same way under their own name,
+keyed by that fingerprint and whatever else they depend on. The cache is an
+optimisation only — when it cannot be read or written, lawkit computes the
+value as usual.
+
+The folder may be written by someone else, or damaged, so nothing in it is
+trusted (issue 15): an entry is bytes that no reader runs (JSON, SQLite, NumPy
+arrays without pickle: each writer's ``Codec``, not pickle), after a header
+naming the entry's name and key and its content's size and SHA-256. A
+damaged, truncated or foreign entry (one key's entry under another's name)
+is reported once on standard error, removed and made again: the output is
+the cold run's. The cache imports nothing of lawkit: what an entry holds is
+the caller's codec (the corpus's is ``lawkit.corpus.stored``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
-import pickle
+import sys
+import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple, Protocol
 
 CACHE_DIR = ".lawkit-cache"
 _PACKAGE = Path(__file__).resolve().parent
@@ -42,47 +54,159 @@ def path_for(root: str | os.PathLike, name: str, key: str) -> Path:
     return directory(root) / f"{name}-{key}"
 
 
-def load(root: str | os.PathLike, name: str, key: str) -> Any | None:
-    """The value kept under ``name`` and ``key``, or None when there is none (or it does not read)."""
+class Codec(Protocol):
+    """How a value is kept: as bytes, read back without running anything they say."""
+
+    def dumps(self, value: Any) -> bytes: ...
+
+    def loads(self, data: bytes) -> Any: ...
+
+
+class Functions(NamedTuple):
+    """A codec made of two functions (``loads`` raises on bytes it did not write)."""
+
+    dumps: Callable[[Any], bytes]
+    loads: Callable[[bytes], Any]
+
+
+# An entry: this line, then a JSON line naming what it was made for and its content's
+# checksum, then the content.
+MAGIC = b"lawkit-cache 2\n"
+_reported: set[tuple[str, str]] = set()  # (entry, digest of what it held): each said once
+
+
+def _shown(path: Path) -> str:
     try:
-        with open(path_for(root, name, key), "rb") as handle:
-            return pickle.load(handle)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def _report(path: Path, why: str, data: bytes = b"") -> None:
+    """One line on standard error: the entry is not used, and is removed (to be made again). Said
+    once for each damaged content, also when the entry cannot be removed and is met again."""
+    shown = _shown(path)
+    seen = (shown, hashlib.sha256(data).hexdigest())
+    if seen not in _reported:
+        _reported.add(seen)
+        sys.stderr.write(f"lawkit: ignored the cache entry {shown}: {why}; made again\n")
+        sys.stderr.flush()
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+def _clip(value: Any) -> str:
+    """A value from an entry's header, quoted on one short line."""
+    text = str(value).encode("unicode_escape").decode("ascii")
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _header(name: str, key: str, content: bytes) -> bytes:
+    made_for = {"name": name, "key": key, "size": len(content), "sha256": hashlib.sha256(content).hexdigest()}
+    return MAGIC + json.dumps(made_for, sort_keys=True).encode("ascii") + b"\n"
+
+
+def load_bytes(root: str | os.PathLike, name: str, key: str) -> bytes | None:
+    """The content kept under ``name`` and ``key``, or None when there is none. An entry that is
+    damaged (its checksum or size does not match), truncated, or made for another name or key
+    is reported once on standard error, removed, and None (the caller makes the value again)."""
+    path = path_for(root, name, key)
+    try:
+        if not path.is_file() or path.is_symlink():
+            if path.is_symlink() or path.exists():
+                _report(path, "a link or a folder, not a file")
+            return None
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError:
         return None
+    if not data.startswith(MAGIC):
+        _report(path, "not a lawkit cache entry", data)
+        return None
+    end = data.find(b"\n", len(MAGIC))
+    try:
+        made_for = json.loads(data[len(MAGIC):end].decode("ascii")) if end >= 0 else None
+    except (UnicodeDecodeError, ValueError):
+        made_for = None
+    if not isinstance(made_for, dict) or not {"name", "key", "size", "sha256"} <= made_for.keys():
+        _report(path, "its header is damaged", data)
+        return None
+    content = data[end + 1:]
+    if (made_for["name"], made_for["key"]) != (name, key):
+        _report(path, f"it was made for {_clip(made_for['name'])}-{_clip(made_for['key'])}", data)
+        return None
+    if made_for["size"] != len(content):
+        _report(path, f"{len(content)} bytes of content where {made_for['size']} were written", data)
+        return None
+    if made_for["sha256"] != hashlib.sha256(content).hexdigest():
+        _report(path, "its content does not match its checksum", data)
+        return None
+    return content
 
 
-def store(root: str | os.PathLike, name: str, key: str, value: Any) -> None:
-    """Keep ``value`` under ``name`` and ``key``, dropping that name's older entries; silently skip
-    when the disk says no. Written to a temporary file first, so a reader never sees half of it."""
+def store_bytes(root: str | os.PathLike, name: str, key: str, content: bytes) -> None:
+    """Keep ``content`` under ``name`` and ``key``, dropping that name's older entries; silently
+    skip when the disk says no. Written to a new temporary file first (never through a link), so
+    a reader never sees half of it."""
     folder = directory(root)
     try:
         folder.mkdir(exist_ok=True)
         for old in folder.glob(f"{name}-*"):
             old.unlink()
-        temporary = folder / f".{name}-{key}.{os.getpid()}"
-        with open(temporary, "wb") as handle:
-            pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        temporary.replace(path_for(root, name, key))
+        handle, temporary = tempfile.mkstemp(prefix=f".{name}-", dir=folder)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(_header(name, key, content))
+                out.write(content)
+            os.replace(temporary, path_for(root, name, key))
+        except BaseException:
+            os.unlink(temporary)
+            raise
     except OSError:
         pass
 
 
-def checked(root: str | os.PathLike, check: Callable[[str | os.PathLike], Any]) -> tuple[Any, str]:
+def load(root: str | os.PathLike, name: str, key: str, codec: Codec) -> Any | None:
+    """The value kept under ``name`` and ``key`` (read with ``codec``), or None when there is
+    none or it does not read (reported once, as in ``load_bytes``)."""
+    content = load_bytes(root, name, key)
+    if content is None:
+        return None
+    try:
+        return codec.loads(content)
+    except Exception as error:  # the codec's own error, whatever it is: the entry is not used
+        _report(path_for(root, name, key), f"it does not read ({_clip(error) or type(error).__name__})", content)
+        return None
+
+
+def store(root: str | os.PathLike, name: str, key: str, value: Any, codec: Codec) -> None:
+    """Keep ``value`` (written with ``codec``) under ``name`` and ``key``; skipped when it cannot be."""
+    try:
+        content = codec.dumps(value)
+    except Exception:  # the value has something the codec does not keep: the cache is only an optimisation
+        return
+    store_bytes(root, name, key, content)
+
+
+def checked(root: str | os.PathLike, check: Callable[[str | os.PathLike], Any], codec: Codec) -> tuple[Any, str]:
     """The checked corpus (from the cache when the files are unchanged) and its fingerprint;
-    ``check`` makes it when the cache has none (``lawkit.check``: YAML, schema, checks, rules).
+    ``check`` makes it when the cache has none (``lawkit.check``: YAML, schema, checks, rules),
+    ``codec`` keeps it (``lawkit.corpus.stored``).
 
     The corpus comes without compiled rules: commands that evaluate rules load afresh.
     """
     key = fingerprint(root)
-    corpus = load(root, "corpus", key)
+    corpus = load(root, "corpus", key, codec)
     if corpus is None:
         corpus = check(root)
         if Path(root).is_dir():
-            # CEL programs do not pickle: the rules and views compile again on demand.
+            # CEL programs are not kept: the rules and views compile again on demand.
             rulebooks, corpus.rulebooks = corpus.rulebooks, {}
             model, corpus.situation_model = corpus.situation_model, None
             try:
-                store(root, "corpus", key, corpus)
+                store(root, "corpus", key, corpus, codec)
             finally:
                 corpus.rulebooks, corpus.situation_model = rulebooks, model
     return corpus, key

@@ -146,8 +146,9 @@ def _emit_json(data: Any, out: TextIO) -> None:
 
 def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .cache import checked
+    from .corpus import stored
 
-    corpus, _ = checked(args.laws, lawkit.check)
+    corpus, _ = checked(args.laws, lawkit.check, stored)
     errors = len(corpus.errors)
     warnings = len(corpus.problems) - errors
     if args.json:
@@ -171,8 +172,9 @@ def _load(args: argparse.Namespace, err: TextIO, *, rules: bool = False) -> Corp
         corpus = lawkit.check(args.laws)
     else:
         from .cache import checked
+        from .corpus import stored
 
-        corpus, args.cache_key = checked(args.laws, lawkit.check)
+        corpus, args.cache_key = checked(args.laws, lawkit.check, stored)
     if corpus.errors:
         for problem in corpus.errors:
             err.write(f"{problem}\n")

@@ -75,9 +75,10 @@ def test_a_ruling_reads_its_own_situation_only(make_corpus, tmp_path, monkeypatc
 
 def test_a_corpus_from_the_cache_rules(laws, tmp_path):
     from lawkit.cache import checked
+    from lawkit.corpus import stored
 
-    cached, _ = checked(laws, lawkit.check)
-    cached, _ = checked(laws, lawkit.check)  # the second read comes from the cache, without compiled rules
+    cached, _ = checked(laws, lawkit.check, stored)
+    cached, _ = checked(laws, lawkit.check, stored)  # the second read comes from the cache, without compiled rules
     record = {"events": [{"cut": {"by": p, "card": c}} for p, c in zip("NESW", ["QS", "3H", "3D", "KC"])]}
     got = Engine(cached).ruling("auction-bridge-1912", record)
     want = Engine(lawkit.load(laws)).ruling("auction-bridge-1912", record)

@@ -8,6 +8,7 @@ import time
 
 import lawkit
 from lawkit import cache
+from lawkit.corpus import stored
 from lawkit.retrieval import fulltext
 
 
@@ -72,14 +73,14 @@ def test_the_cache_is_refreshed_when_a_file_changes(make_corpus, tmp_path, monke
                                  "heading: ONE\nlaws:\n  - law: 1\n    text: First.\n"}
     root = make_corpus(files)
     monkeypatch.chdir(tmp_path)
-    first, key = cache.checked(root, lawkit.check)
+    first, key = cache.checked(root, lawkit.check, stored)
     assert (tmp_path / ".lawkit-cache").is_dir() and first.get("demo/1").text == "First."
-    again, same_key = cache.checked(root, lawkit.check)
+    again, same_key = cache.checked(root, lawkit.check, stored)
     assert same_key == key and again.get("demo/1").text == "First."
     path = root / "demo" / "01-one.yaml"
     path.write_text(path.read_text().replace("First.", "Changed."))
     os.utime(path, (time.time() + 5, time.time() + 5))
-    changed, new_key = cache.checked(root, lawkit.check)
+    changed, new_key = cache.checked(root, lawkit.check, stored)
     assert new_key != key and changed.get("demo/1").text == "Changed."
 
 
@@ -88,7 +89,7 @@ def test_an_unwritable_cache_is_no_error(make_corpus, tmp_path, monkeypatch):
                         "demo/01-one.yaml": "heading: ONE\nlaws:\n  - law: 1\n    text: First.\n"})
     (tmp_path / ".lawkit-cache").write_text("a file where the cache folder would go")
     monkeypatch.chdir(tmp_path)
-    corpus, _ = cache.checked(root, lawkit.check)
+    corpus, _ = cache.checked(root, lawkit.check, stored)
     assert corpus.get("demo/1").text == "First."
 
 

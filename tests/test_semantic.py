@@ -13,6 +13,7 @@ import pytest
 
 import lawkit
 from lawkit import cache
+from lawkit.corpus import stored
 from lawkit.retrieval import _minilm, fulltext, semantic
 
 pytestmark = pytest.mark.skipif(not semantic.available(),
@@ -67,7 +68,7 @@ def test_only_changed_passages_are_embedded_again(make_corpus, tmp_path, monkeyp
     root = make_corpus(_demo("The lowest cut deals."))
     first = semantic.build(lawkit.load(root), root)
     assert len(encoded) == len(first.passages) == 3  # law 1, its question, law 2
-    assert (tmp_path / ".lawkit-cache" / "embeddings.npz").exists()
+    assert (tmp_path / ".lawkit-cache" / f"embeddings-{semantic.EMBEDDINGS_KEY}").exists()
     encoded.clear()
     again = semantic.build(lawkit.load(root), root)
     assert encoded == [] and np.array_equal(first.vectors, again.vectors)
@@ -80,7 +81,7 @@ def test_only_changed_passages_are_embedded_again(make_corpus, tmp_path, monkeyp
 def test_kept_index_answers_without_the_corpus(make_corpus, tmp_path, monkeypatch):
     root = make_corpus(_demo("The lowest cut deals."))
     monkeypatch.chdir(tmp_path)
-    corpus, key = cache.checked(root, lawkit.check)
+    corpus, key = cache.checked(root, lawkit.check, stored)
     opened = fulltext.Searcher.open(corpus, root, key)
     kept = fulltext.Searcher.cached(root, key)
     assert kept is not None and kept.meaning is not None

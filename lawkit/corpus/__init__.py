@@ -3,8 +3,9 @@
 It knows nothing of the rules, the search, the site or the CLI (tests/test_architecture.py
 holds it to that): they build on it. Its public modules: ``model`` (Corpus, Code, Law, …),
 ``problems`` (Position, Problem, CorpusError), ``citations``, ``printed``, ``editions``,
-``refs``, ``stats``, ``export``, ``fmt`` and ``facts`` (the facts vocabulary of laws/facts.yaml,
-which the loader reads and the rules use). The names below are what the layers above use
+``refs``, ``stats``, ``export``, ``fmt``, ``stored`` (a checked corpus as JSON, for the
+cache) and ``facts`` (the facts vocabulary of laws/facts.yaml, which the loader reads and the
+rules use). The names below are what the layers above use
 of its private modules (``_yaml``, ``_schema``, ``_load``, ``_checks``); they load when
 first used, so ``import lawkit`` stays quick.
 """

