@@ -270,13 +270,13 @@ def format_text(text: str, path: str = "<text>") -> str:
     """The canonical layout of one YAML file's text.
 
     Raises :class:`FormatError` (its ``problem`` names path:line:col, kind
-    ``yaml-syntax`` or ``duplicate-key``) for a file that does not parse.
+    ``yaml-syntax``, ``duplicate-key`` or ``yaml-limit``) for a file that does not parse, or passes a bound.
     A file with no data (empty, or comments only) is returned as it is.
     """
     problems: list[Problem] = []
     document = load_document(path, text, problems)  # the same parse, and messages, as `lawkit check`
     for problem in problems:
-        if problem.kind in ("yaml-syntax", "duplicate-key"):
+        if problem.kind in ("yaml-syntax", "duplicate-key", "yaml-limit"):
             raise FormatError(problem)
     if document.data is None:
         return text
