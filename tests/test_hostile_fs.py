@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import REPO
 
@@ -337,3 +338,53 @@ def test_one_error_is_singular(tree, check):
     """The issue: "1 errors"."""
     (tree / "english-whist" / "99-gone.yaml").symlink_to("nowhere.yaml")
     assert check()[2] == "lawkit: 6 codes, 461 laws: 1 error, 0 warnings"
+
+
+# -- any bytes at all: exit 0 or 1 with a message, never 70 ---------------------------------------------
+
+FUZZ_CODE = """\
+# yaml-language-server: $schema=../../lawkit/schemas/code.schema.json
+code: demo
+title: DEMO
+source: {book: X, year: 1900}
+headings: [ONE]
+"""
+FUZZ_HEADING = """\
+# yaml-language-server: $schema=../../lawkit/schemas/heading.schema.json
+heading: ONE
+laws:
+  - law: 1
+    text: First. See Law 2.
+"""
+_YAMLISH = st.text(alphabet=st.sampled_from(list("[]{}:,-&*!|>#'\"?%@`\n\t  ab1.~\ufeff\x00\x85")), max_size=120)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(content=st.one_of(st.binary(max_size=200), _YAMLISH.map(lambda t: t.encode("utf-8", "surrogatepass"))))
+def test_any_file_gives_exit_0_or_1_and_a_message(content, tmp_path_factory, monkeypatch):
+    """Random bytes or YAML-ish text as a heading file and as a facts file: `check`, `fmt` and `ruling`
+    end with exit 0 or 1 (and a message on 1), never 70 and never a traceback."""
+    import io
+    import contextlib
+
+    import lawkit.cli
+
+    base = tmp_path_factory.mktemp("fuzz")
+    (base / "laws" / "demo").mkdir(parents=True)
+    (base / "laws" / "demo" / "code.yaml").write_text(FUZZ_CODE)
+    (base / "laws" / "demo" / "01-one.yaml").write_text(FUZZ_HEADING)
+    (base / "laws" / "demo" / "02-fuzz.yaml").write_bytes(content)
+    (base / "facts.yaml").write_bytes(content)
+    monkeypatch.chdir(base)
+    for argv in (["check", "--laws", "laws"], ["fmt", "--check", "--laws", "laws"],
+                 ["ruling", "--code", "demo", "--facts", "facts.yaml", "--laws", "laws"]):
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = lawkit.cli.main(argv)
+            except SystemExit as exc:
+                code = exc.code
+        assert code in (0, 1), (argv, code, err.getvalue())
+        assert "Traceback" not in out.getvalue() + err.getvalue() and "internal error" not in err.getvalue()
+        if code == 1:
+            assert err.getvalue().strip() or out.getvalue().strip(), argv
