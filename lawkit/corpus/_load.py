@@ -79,6 +79,7 @@ def _parse(path: Path, docs: dict[str, Document], schema: str | None = None) -> 
     problems: list[Problem] = []
     text, problem = files.read_text(path, rel)
     if text is None:  # not UTF-8, or gone: that is its one problem (not also an empty file)
+        assert problem is not None
         problems.append(problem)
         doc = Document(rel, "", None)
         docs[rel] = doc

@@ -159,9 +159,11 @@ def _alias_past_budget(path: str, text: str) -> Problem | None:
                 total += 1
                 anchor, size = event.anchor, 1
             elif isinstance(event, yaml.AliasEvent):
-                size = sizes.get(event.anchor, 1)
+                size = sizes.get(event.anchor or "", 1)
                 if total + size > MAX_VALUES:
-                    return Problem(_pos(path, event.start_mark), "yaml-limit",
+                    mark = event.start_mark
+                    return Problem(Position(path, mark.line + 1, mark.column + 1) if mark else Position(path, 1, 1),
+                                   "yaml-limit",
                                    f"the alias '*{event.anchor}' repeats {size:,} values, which takes the file past "
                                    f"{MAX_VALUES:,} values with its aliases expanded; write the data out, or use "
                                    "fewer aliases")

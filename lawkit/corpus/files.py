@@ -74,7 +74,7 @@ def scan(folder: str | os.PathLike, root: str | os.PathLike,
     files: list[Path] = []
     folders: list[Path] = []
     try:
-        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        entries = sorted(os.scandir(os.fspath(Path(folder))), key=lambda e: e.name)
     except OSError as exc:
         problems.append(Problem(Position(rel(folder), 1, 1), "unreadable", f"cannot list the folder: {exc.strerror}"))
         return files, folders

@@ -350,6 +350,7 @@ def format_file(path: str | os.PathLike, check: bool = False) -> bool:
     rel = _rel(path)
     text, problem = files.read_text(path, rel)
     if text is None:
+        assert problem is not None
         raise FormatError(problem)
     formatted = format_text(text, rel)
     if formatted == text:
