@@ -41,7 +41,7 @@ def fingerprint(root: str | os.PathLike) -> str:
     for base in (root_path, _PACKAGE):
         for path in sorted(base.rglob("*")):
             if path.suffix in (".yaml", ".yml", ".py", ".json") and "__pycache__" not in path.parts:
-                stat = path.stat()
+                stat = path.lstat()  # a link is not followed (lawkit reads none): a broken one is no crash
                 digest.update(f"{path.relative_to(base)}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
     return digest.hexdigest()[:20]
 

@@ -139,6 +139,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 70
 
 
+def _count(number: int, noun: str) -> str:
+    """``1 error``, ``2 errors``: the noun's plural is an s."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def _emit_json(data: Any, out: TextIO) -> None:
     json.dump(data, out, ensure_ascii=False, indent=2)
     out.write("\n")
@@ -158,7 +163,8 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for problem in corpus.problems:
             out.write(f"{problem}\n")
         laws = sum(len(code.laws) for code in corpus.codes.values())
-        err.write(f"lawkit: {len(corpus.codes)} codes, {laws} laws: {errors} errors, {warnings} warnings\n")
+        err.write(f"lawkit: {_count(len(corpus.codes), 'code')}, {_count(laws, 'law')}: {_count(errors, 'error')}, "
+                  f"{_count(warnings, 'warning')}\n")
     return 1 if errors else 0
 
 
@@ -178,7 +184,7 @@ def _load(args: argparse.Namespace, err: TextIO, *, rules: bool = False) -> Corp
     if corpus.errors:
         for problem in corpus.errors:
             err.write(f"{problem}\n")
-        err.write(f"lawkit: the corpus has {len(corpus.errors)} errors; run 'lawkit check'\n")
+        err.write(f"lawkit: the corpus has {_count(len(corpus.errors), 'error')}; run 'lawkit check'\n")
         return None
     return corpus
 

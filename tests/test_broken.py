@@ -12,6 +12,7 @@ from tmp_path and the corpus is ``laws/`` there.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -234,7 +235,7 @@ def test_cli_check_reports_problem(case: Case, make_corpus, tmp_path, monkeypatc
     for part in case.message:
         assert part in lines[0]
     assert "Traceback" not in out + err
-    assert "errors" in err  # the summary goes to stderr
+    assert re.search(r": [1-9]\d* errors?, ", err)  # the summary goes to stderr ("1 error", "2 errors")
 
 
 @pytest.mark.parametrize("case", list(_params()))

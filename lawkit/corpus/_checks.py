@@ -89,6 +89,7 @@ def _register_ids(corpus: Corpus, code: Code) -> None:
                     law.position, "duplicate-id",
                     f"{law.name} is defined twice (first at {first.position.path}:{first.position.line})",
                     law.id))
+                code.duplicate_laws = True
                 continue
             unique.append(law)
             for unit in law.units():
@@ -120,8 +121,8 @@ def _value(number: str) -> int | None:
 
 
 def _check_numbering(corpus: Corpus, code: Code) -> None:
-    if code.unnumbered_laws or code.unreadable_files:
-        return  # a law lawkit could not read would show up as a false gap
+    if code.unnumbered_laws or code.unreadable_files or code.duplicate_laws:
+        return  # a law lawkit could not read, or set aside as a duplicate, would show up as a false gap
     parts: dict[str | None, list[Law]] = {}
     for law in code.laws:
         parts.setdefault(law.part, []).append(law)
@@ -228,6 +229,8 @@ def _check_citations(corpus: Corpus, law: Law, docs: dict[str, Document]) -> Non
         citations = find_citations(source.text)
         for index, citation in enumerate(citations):
             target = _resolve(corpus, code, law, citation)
+            if target is None and corpus.incomplete(code.id):
+                continue  # it may be in the file that did not load, whose error says so
             if target is None:
                 position = locate(docs, source, citations, _citation_offsets, index)
                 if citation.law is None and law.part is not None:
@@ -244,10 +247,22 @@ def _check_citations(corpus: Corpus, law: Law, docs: dict[str, Document]) -> Non
                     f"'{' '.join(citation.raw.split())}' cites {wanted}, which is not in {code.id}{hint}",
                     law.id))
                 continue
+            if target == law.id:
+                corpus.problems.append(Problem(
+                    locate(docs, source, citations, _citation_offsets, index), "self-citation",
+                    f"'{' '.join(citation.raw.split())}' is {law.name} citing itself; not counted as a reference",
+                    law.id, severity="warning"))
+                continue
             _link(corpus, law, target)
     for index, ref in enumerate(law.refs):
-        if ref in corpus.units:
+        if ref == law.id:
+            corpus.problems.append(Problem(
+                law.position, "self-citation", f"reference '{ref}' is the law itself; not counted as a reference",
+                law.id, severity="warning"))
+        elif ref in corpus.units:
             _link(corpus, law, ref)
+        elif corpus.missing_from_unloaded(ref):
+            continue  # it may be in the file that did not load
         else:
             hint = did_you_mean(ref, corpus.units)
             corpus.problems.append(Problem(law.position, "dangling-reference", f"reference '{ref}' does not exist{hint}", law.id))
@@ -325,6 +340,8 @@ def _unknown(corpus: Corpus, citation: str, position: Position, what: str, about
     """Report ``citation`` if it names no law; True when it was unknown."""
     if citation in corpus.units:
         return False
+    if corpus.missing_from_unloaded(citation):
+        return True  # it may be in a file that did not load, whose error says so
     corpus.problems.append(Problem(
         position, "dangling-reference", f"{what} '{citation}' does not exist{did_you_mean(citation, corpus.units)}",
         about))
@@ -353,6 +370,11 @@ def words_of(text: str) -> str:
     return " " + " ".join(_WORD.findall(text.lower())) + " "
 
 
+def _some_code_incomplete(corpus: Corpus) -> bool:
+    """Whether a law file did not load (a term may be used only there)."""
+    return any(corpus.incomplete(name) for name in [*corpus.codes, *corpus.unloaded])
+
+
 def _check_glossary(corpus: Corpus) -> None:
     seen: dict[str, Position] = {}
     law_words = {law.id: words_of(" ".join(t.text for t in law.texts)) for law in corpus.laws()} if corpus.glossary else {}
@@ -366,7 +388,7 @@ def _check_glossary(corpus: Corpus) -> None:
             _unknown(corpus, citation, term.position, f"the glossary entry '{term.term}' cites")
         phrases = [words_of(w) for w in {term.term, *term.variants}]
         term.used_by = [law_id for law_id, text in law_words.items() if any(p in text for p in phrases)]
-        if not term.used_by:
+        if not term.used_by and not _some_code_incomplete(corpus):
             corpus.problems.append(Problem(
                 term.position, "unused-term", f"no law uses '{term.term}' or its variants", severity="warning"))
     for term in corpus.glossary:
@@ -413,7 +435,7 @@ def _check_editions(corpus: Corpus) -> None:
     for edition in corpus.editions:
         codes = [edition.earlier, edition.later]
         missing = [c for c in codes if c not in corpus.codes]
-        for code in missing:
+        for code in (c for c in missing if not corpus.incomplete(c)):
             corpus.problems.append(Problem(
                 edition.position, "dangling-reference", f"edition '{code}' is not a code{did_you_mean(code, corpus.codes)}"))
         if missing:

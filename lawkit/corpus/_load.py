@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from . import _schema
+from . import _schema, files
 from . import facts as factlib
 from ._yaml import Document, MarkedDict, MarkedList, load_document
 from .model import (
@@ -43,11 +43,12 @@ def read_corpus(root: str | os.PathLike) -> tuple[Corpus, dict[str, Document]]:
     if not root_path.is_dir():
         corpus.problems.append(Problem(Position(str(root_path), 1, 1), "no-corpus", "no such directory"))
         return corpus, docs
-    for folder in sorted(p for p in root_path.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        code = _read_code(folder, corpus, docs)
+    shared_files, folders = files.scan(root_path, root_path, corpus.problems)
+    for folder in folders:
+        code = _read_code(folder, root_path, corpus, docs)
         if code is not None:
             corpus.codes[code.id] = code
-    for path in sorted(p for p in root_path.iterdir() if p.is_file() and p.suffix in (".yaml", ".yml")):
+    for path in shared_files:
         schema = SHARED_FILES.get(path.name)
         if schema is None:
             corpus.problems.append(Problem(
@@ -60,26 +61,29 @@ def read_corpus(root: str | os.PathLike) -> tuple[Corpus, dict[str, Document]]:
         if isinstance(doc.data, MarkedDict):
             corpus.problems.extend(_schema.validate(doc, schema, lambda path: None))
             _SHARED_READERS[schema](doc.data, corpus)
+        else:
+            corpus.unloaded.add(schema)
+    if not folders and not shared_files:
+        corpus.problems.append(Problem(
+            Position(_rel(root_path), 1, 1), "empty-corpus",
+            "the folder holds no code folders and no shared files: is it the laws directory?"))
     return corpus, docs
 
 
-def _rel(path: Path) -> str:
-    """Paths in messages are relative to the working directory when possible."""
-    try:
-        return os.path.relpath(path)
-    except ValueError:  # another drive on Windows
-        return str(path)
+_rel = files.rel
 
 
 def _parse(path: Path, docs: dict[str, Document], schema: str | None = None) -> tuple[Document, list[Problem]]:
     """The parsed file and its parse problems (syntax, duplicate keys, encoding)."""
     rel = _rel(path)
     problems: list[Problem] = []
-    try:
-        text = path.read_text("utf-8")
-    except UnicodeDecodeError as exc:
-        problems.append(Problem(Position(rel, 1, 1), "encoding", f"not UTF-8 text ({exc.reason})"))
-        text = ""
+    text, problem = files.read_text(path, rel)
+    if text is None:  # not UTF-8, or gone: that is its one problem (not also an empty file)
+        assert problem is not None
+        problems.append(problem)
+        doc = Document(rel, "", None)
+        docs[rel] = doc
+        return doc, problems
     doc = load_document(rel, text, problems)
     docs[rel] = doc
     schema = schema or ("code" if path.name == CODE_FILE else "heading")
@@ -92,19 +96,28 @@ def _parse(path: Path, docs: dict[str, Document], schema: str | None = None) -> 
     return doc, problems
 
 
-def _read_code(folder: Path, corpus: Corpus, docs: dict[str, Document]) -> Code | None:
+def _read_code(folder: Path, root: Path, corpus: Corpus, docs: dict[str, Document]) -> Code | None:
+    listed: list[Problem] = []
+    paths, _ = files.scan(folder, root, listed)
     code_path = folder / CODE_FILE
-    if not code_path.is_file():
-        corpus.problems.append(Problem(
-            Position(_rel(folder), 1, 1), "missing-code-file", f"a code folder needs a {CODE_FILE}"))
+    if code_path not in paths:
+        if not any(p.position.path == _rel(code_path) for p in listed):  # a link or a folder: said already
+            listed.append(Problem(
+                Position(_rel(folder), 1, 1), "missing-code-file", f"a code folder needs a {CODE_FILE}"))
+        corpus.problems.extend(listed)
+        corpus.unloaded.add(folder.name)
         return None
     doc, problems = _parse(code_path, docs)
     corpus.problems.extend(problems)
     data = doc.data
     if data is None:
+        corpus.problems.extend(listed)
+        corpus.unloaded.add(folder.name)
         return None
     if not isinstance(data, MarkedDict):
         corpus.problems.append(Problem(Position(doc.path, 1, 1), "schema", f"{CODE_FILE} must be a mapping"))
+        corpus.problems.extend(listed)
+        corpus.unloaded.add(folder.name)
         return None
     corpus.problems.extend(_schema.validate(doc, "code", lambda path: None))
 
@@ -139,8 +152,11 @@ def _read_code(folder: Path, corpus: Corpus, docs: dict[str, Document]) -> Code 
             if isinstance(entry, dict) and "law" in entry
         },
     )
-    heading_files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.name != CODE_FILE)
-    for path in heading_files:
+    corpus.problems.extend(listed)
+    for problem in listed:
+        if problem.severity == "error":  # a file lawkit could not read may hold laws that others cite
+            code.unreadable_files.append(problem.position.path)
+    for path in (p for p in paths if p.name != CODE_FILE):
         heading = _read_heading(path, code, corpus, docs)
         if heading is not None:
             code.headings.append(heading)

@@ -5,6 +5,14 @@ win. lawkit needs both: every problem names path:line:col, and a duplicate
 key is an error. So we compose the node graph (the C parser where present)
 and build plain dicts and lists ourselves, recording each key's and value's
 position on the container that holds it.
+
+Work is bounded whatever the file holds. An alias repeats its anchor's data
+wherever it is written, so a few hundred bytes of nested aliases can stand for
+billions of values: a file may hold at most :data:`MAX_VALUES` values once its
+aliases are expanded, and the alias that goes past is the error. A file may
+be at most :data:`MAX_CHARS` long, and nested at most :data:`MAX_DEPTH` deep
+(the deepest corpus file is 8), each an error with a position, never a
+RecursionError.
 """
 
 from __future__ import annotations
@@ -17,6 +25,31 @@ import yaml
 from .problems import Position, Problem
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+MAX_VALUES = 200_000
+"""The most values (scalars, mappings and sequences, aliases expanded) one file may hold;
+the largest corpus file, views.yaml, holds under 4,000."""
+MAX_DEPTH = 100
+"""The deepest a mapping or sequence may be nested in one file."""
+MAX_CHARS = 10_000_000
+"""The longest file lawkit reads, in characters; the largest corpus file has 230,000."""
+
+
+class _Limit(Exception):
+    """A bound passed while building: the problem says where."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+class _Budget:
+    """What is left of a file's allowance of values while it is built."""
+
+    def __init__(self) -> None:
+        self.values = 0
+        self.shared = False  # an alias was met: a node built a second time
+        self.seen: set[int] = set()
 
 
 @dataclass(frozen=True)
@@ -68,6 +101,10 @@ def load_document(path: str, text: str, problems: list[Problem]) -> Document:
     Syntax errors and duplicate keys are appended to ``problems``; a file with
     a syntax error yields ``data=None`` so the caller can go on with the rest.
     """
+    if len(text) > MAX_CHARS:
+        problems.append(Problem(Position(path, 1, 1), "yaml-limit",
+                                f"the file is {len(text):,} characters long; lawkit reads at most {MAX_CHARS:,}"))
+        return Document(path, text, None)
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
@@ -75,7 +112,13 @@ def load_document(path: str, text: str, problems: list[Problem]) -> Document:
             problems.append(Problem(Position(path, 1, 1), "empty-file", "the file has no data"))
             data = None
         else:
-            data = _build(path, node, loader, problems)
+            data = _build(path, node, loader, problems, _Budget(), 1)
+    except _Limit as exc:
+        problem = exc.problem
+        if problem.kind == "yaml-alias":
+            problem = _alias_past_budget(path, text) or Problem(problem.position, "yaml-limit", problem.message)
+        problems.append(problem)
+        data = None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = _pos(path, mark) if mark else Position(path, 1, 1)
@@ -95,13 +138,67 @@ def load_document(path: str, text: str, problems: list[Problem]) -> Document:
     return Document(path, text, data)
 
 
-def _build(path: str, node: yaml.Node, loader: Any, problems: list[Problem]) -> Any:
+def _alias_past_budget(path: str, text: str) -> Problem | None:
+    """The alias at which the file's values, aliases expanded, pass :data:`MAX_VALUES`.
+
+    Read from the parser's events, which keep each alias's own position (the
+    composed nodes only know their anchor's), counting each anchor's size
+    once: linear in the file, however much the aliases stand for."""
+    sizes: dict[str, int] = {}
+    stack: list[list] = []  # [anchor, values so far] for each open collection
+    total = 0
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                total += 1
+                stack.append([event.anchor, 1])
+                continue
+            if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                anchor, size = stack.pop()
+            elif isinstance(event, yaml.ScalarEvent):
+                total += 1
+                anchor, size = event.anchor, 1
+            elif isinstance(event, yaml.AliasEvent):
+                size = sizes.get(event.anchor or "", 1)
+                if total + size > MAX_VALUES:
+                    mark = event.start_mark
+                    return Problem(Position(path, mark.line + 1, mark.column + 1) if mark else Position(path, 1, 1),
+                                   "yaml-limit",
+                                   f"the alias '*{event.anchor}' repeats {size:,} values, which takes the file past "
+                                   f"{MAX_VALUES:,} values with its aliases expanded; write the data out, or use "
+                                   "fewer aliases")
+                total += size
+                anchor = None
+            else:
+                continue
+            if anchor:
+                sizes[anchor] = size
+            if stack:
+                stack[-1][1] += size
+    except yaml.YAMLError:
+        return None
+    return None
+
+
+def _build(path: str, node: yaml.Node, loader: Any, problems: list[Problem], budget: _Budget, depth: int) -> Any:
+    budget.values += 1
+    if budget.values > MAX_VALUES:
+        raise _Limit(Problem(_pos(path, node.start_mark), "yaml-alias" if budget.shared else "yaml-limit",
+                             f"the file holds more than {MAX_VALUES:,} values"))
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+        if depth > MAX_DEPTH:
+            raise _Limit(Problem(_pos(path, node.start_mark), "yaml-limit",
+                                 f"mappings and sequences nested more than {MAX_DEPTH} deep; lawkit reads at most "
+                                 f"{MAX_DEPTH}"))
+        if id(node) in budget.seen:
+            budget.shared = True
+        budget.seen.add(id(node))
     if isinstance(node, yaml.MappingNode):
         result = MarkedDict()
         result.pos = _pos(path, node.start_mark)
         result.key_pos, result.value_pos, result.spans = {}, {}, {}
         for key_node, value_node in node.value:
-            key = _build(path, key_node, loader, problems)
+            key = _build(path, key_node, loader, problems, budget, depth + 1)
             key_at = _pos(path, key_node.start_mark)
             if not isinstance(key, (str, int, float, bool)) or key is None:
                 problems.append(Problem(key_at, "schema", "a key must be a plain name"))
@@ -112,7 +209,7 @@ def _build(path: str, node: yaml.Node, loader: Any, problems: list[Problem]) -> 
                     Problem(key_at, "duplicate-key", f"duplicate key '{key}' (first defined at line {first.line})")
                 )
                 continue
-            result[key] = _build(path, value_node, loader, problems)
+            result[key] = _build(path, value_node, loader, problems, budget, depth + 1)
             result.key_pos[key] = key_at
             result.value_pos[key] = _pos(path, value_node.start_mark)
             result.spans[key] = Span(value_node.start_mark.index, value_node.end_mark.index)
@@ -122,7 +219,7 @@ def _build(path: str, node: yaml.Node, loader: Any, problems: list[Problem]) -> 
         result_list.pos = _pos(path, node.start_mark)
         result_list.item_pos = []
         for item in node.value:
-            result_list.append(_build(path, item, loader, problems))
+            result_list.append(_build(path, item, loader, problems, budget, depth + 1))
             result_list.item_pos.append(_pos(path, item.start_mark))
         return result_list
     # Scalars go through PyYAML's safe constructor: only plain data types.

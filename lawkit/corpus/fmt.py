@@ -30,9 +30,12 @@ formatting once gives.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import os
+import stat
+import tempfile
 from pathlib import Path
 from typing import Any, Iterable, TextIO
 
@@ -43,6 +46,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError as RuamelYAMLError
 from ruamel.yaml.representer import RoundTripRepresenter
 from ruamel.yaml.scalarstring import FoldedScalarString
 
+from . import files
 from ._yaml import load_document
 from .problems import Position, Problem
 
@@ -266,13 +270,13 @@ def format_text(text: str, path: str = "<text>") -> str:
     """The canonical layout of one YAML file's text.
 
     Raises :class:`FormatError` (its ``problem`` names path:line:col, kind
-    ``yaml-syntax`` or ``duplicate-key``) for a file that does not parse.
+    ``yaml-syntax``, ``duplicate-key`` or ``yaml-limit``) for a file that does not parse, or passes a bound.
     A file with no data (empty, or comments only) is returned as it is.
     """
     problems: list[Problem] = []
     document = load_document(path, text, problems)  # the same parse, and messages, as `lawkit check`
     for problem in problems:
-        if problem.kind in ("yaml-syntax", "duplicate-key"):
+        if problem.kind in ("yaml-syntax", "duplicate-key", "yaml-limit"):
             raise FormatError(problem)
     if document.data is None:
         return text
@@ -304,56 +308,86 @@ def format_text(text: str, path: str = "<text>") -> str:
 # formatting files
 
 
-def _rel(path: Path) -> str:
-    try:
-        return os.path.relpath(path)
-    except ValueError:
-        return str(path)
+_rel = files.rel
 
 
-def yaml_files(root: str | os.PathLike) -> list[Path]:
-    """Every ``.yaml``/``.yml`` file under ``root`` (hidden folders aside), sorted."""
+def yaml_files(root: str | os.PathLike, problems: list[Problem] | None = None) -> list[Path]:
+    """Every corpus ``.yaml``/``.yml`` file under ``root``, sorted: hidden and editor files
+    aside, and no link followed (see :mod:`lawkit.corpus.files`; what was left out and why
+    is appended to ``problems``)."""
     root_path = Path(root)
-    if root_path.is_file():
+    if root_path.is_file() and not root_path.is_symlink():
         return [root_path]
-    found = []
-    for folder, dirs, files in os.walk(root_path):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        found += [Path(folder) / name for name in files if name.endswith((".yaml", ".yml"))]
-    return sorted(found)
+    return files.walk(root_path, problems if problems is not None else [])
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write ``text`` to a new file beside ``path`` and put it in its place (``os.replace``).
+
+    A reader sees the old file or the new one, never half of either; a link
+    at ``path`` would be replaced, not written through (none gets here)."""
+    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="\n", dir=path.parent,
+                                         prefix=f".{path.name}.", suffix=".tmp", delete=False)
+    try:
+        with handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(handle.name, stat.S_IMODE(os.lstat(path).st_mode))
+        os.replace(handle.name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(handle.name)
+        raise
 
 
 def format_file(path: str | os.PathLike, check: bool = False) -> bool:
-    """Format one file in place (unless ``check``); whether it changed (or would)."""
+    """Format one file in place (unless ``check``); whether it changed (or would).
+
+    A link, or anything but a regular file, is a :class:`FormatError`: lawkit
+    fmt neither reads through a link nor writes through one."""
     path = Path(path)
     rel = _rel(path)
-    raw = path.read_bytes()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise FormatError(Problem(Position(rel, 1, 1), "encoding", f"not UTF-8 text ({exc.reason})")) from None
+    text, problem = files.read_text(path, rel)
+    if text is None:
+        assert problem is not None
+        raise FormatError(problem)
     formatted = format_text(text, rel)
     if formatted == text:
         return False
     if not check:
-        with open(path, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(formatted)
+        try:
+            _replace(path, formatted)
+        except OSError as exc:
+            raise FormatError(Problem(Position(rel, 1, 1), "unwritable",
+                                      f"cannot write the file: {exc.strerror}")) from None
     return True
 
 
 def format_paths(paths: Iterable[str | os.PathLike], check: bool = False,
-                 problems: list[Problem] | None = None) -> list[str]:
+                 problems: list[Problem] | None = None, root: str | os.PathLike | None = None) -> list[str]:
     """Format every YAML file of ``paths`` (files, or folders searched for YAML files).
 
     Returns the paths (relative to the working directory) that changed, or
     with ``check`` would change. A file that cannot be formatted is left
     alone: its problem is appended to ``problems``, or raised as
     :class:`FormatError` when no list is given (after the other files are done).
+    With ``root`` (the corpus folder), nothing outside it is written: such a
+    file is a problem unless ``check``.
     """
     changed: list[str] = []
     failed: list[Problem] = []
     for given in paths:
-        for path in yaml_files(given):
+        if os.path.islink(given):
+            failed.append(Problem(Position(_rel(given), 1, 1), "symlink",
+                                  "a symbolic link; lawkit fmt reads and writes no links"))
+            continue
+        if root is not None and not check and not files.inside(given, root):
+            failed.append(Problem(Position(_rel(given), 1, 1), "outside-corpus",
+                                  f"not under the corpus folder '{_rel(root)}'; lawkit fmt writes only there "
+                                  "(give --laws, or use --check)"))
+            continue
+        for path in yaml_files(given, failed):
             try:
                 if format_file(path, check):
                     changed.append(_rel(path))
@@ -361,8 +395,8 @@ def format_paths(paths: Iterable[str | os.PathLike], check: bool = False,
                 failed.append(exc.problem)
     if problems is not None:
         problems.extend(failed)
-    elif failed:
-        raise FormatError(failed[0])
+    elif any(p.severity == "error" for p in failed):
+        raise FormatError(next(p for p in failed if p.severity == "error"))
     return changed
 
 
@@ -374,7 +408,7 @@ def format_tree(root: str | os.PathLike = "laws", check: bool = False,
     ``check``, the would-be changed) paths; see :func:`format_paths` for
     ``problems``.
     """
-    return format_paths([root], check, problems)
+    return format_paths([root], check, problems, root=root)
 
 
 # --------------------------------------------------------------------------
@@ -399,13 +433,13 @@ def main_fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     problems: list[Problem] = []
     existing = []
     for target in targets:
-        if os.path.exists(target):
+        if os.path.lexists(target):
             existing.append(target)
         elif files:
             problems.append(Problem(Position(str(target), 1, 1), "no-such-file", "no such file or directory"))
         else:  # as `lawkit check` says it
             problems.append(Problem(Position(str(target), 1, 1), "no-corpus", "no such directory"))
-    changed = format_paths(existing, check, problems) if not problems else []
+    changed = format_paths(existing, check, problems, root=getattr(args, "laws", "laws")) if not problems else []
     if as_json:
         json.dump({"check": check, "changed": changed, "problems": [p.as_json() for p in problems]},
                   out, ensure_ascii=False, indent=2)
@@ -418,4 +452,5 @@ def main_fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if check and changed:
             err.write(f"lawkit: {len(changed)} file{'s' if len(changed) != 1 else ''} would be reformatted; "
                       "run 'lawkit fmt'\n")
-    return 1 if problems or (check and changed) else 0
+    errors = [p for p in problems if p.severity == "error"]
+    return 1 if errors or (check and changed) else 0

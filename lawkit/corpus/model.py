@@ -238,6 +238,7 @@ class Code:
     heading_positions: list[Position] = field(default_factory=list)  # where each is declared
     unreadable_files: list[str] = field(default_factory=list)  # heading files that did not parse
     unnumbered_laws: bool = False  # some law's number was unreadable (already an error)
+    duplicate_laws: bool = False  # some law's id was taken already (already an error): numbering would misread it
     irregular_numbering: dict[str, str] = field(default_factory=dict)  # law id in code -> reason
     headings: list[Heading] = field(default_factory=list)
 
@@ -267,6 +268,18 @@ class Corpus:
     rule_files: dict[str, Any] = field(default_factory=dict)  # record.yaml, views.yaml as written (for the rules)
     situation_model: Any = None  # the record's vocabulary and the compiled views (rules.SituationModel)
     problems: list = field(default_factory=list)
+    # What did not load (a code folder's name, or a shared file's schema name: "facts", "views"…): its
+    # own error says why, and nothing else is reported for being missing from it.
+    unloaded: set[str] = field(default_factory=set)
+
+    def incomplete(self, name: str) -> bool:
+        """Whether some file of the code (or the shared file) ``name`` did not load."""
+        code = self.codes.get(name)
+        return name in self.unloaded or (code is not None and bool(code.unreadable_files))
+
+    def missing_from_unloaded(self, citation: str) -> bool:
+        """Whether ``citation`` would name a unit of a code some of whose files did not load."""
+        return self.incomplete(citation.split("/", 1)[0])
 
     @property
     def errors(self) -> list:

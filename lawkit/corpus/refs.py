@@ -14,7 +14,8 @@ from .model import Corpus
 
 
 def _out(corpus: Corpus, law_id: str) -> list[str]:
-    return list(dict.fromkeys(corpus.law_of(target).id for target in corpus.law_of(law_id).cites))
+    # a law's citation of its own section or item is no edge (a self-citation is a warning of `lawkit check`)
+    return [i for i in dict.fromkeys(corpus.law_of(target).id for target in corpus.law_of(law_id).cites) if i != law_id]
 
 
 def _in(corpus: Corpus, law_id: str) -> list[str]:

@@ -146,7 +146,11 @@ def compile_situation_model(corpus: Corpus) -> SituationModel:
 
 
 def compile_rulebooks(corpus: Corpus) -> None:
-    """Build ``corpus.rulebooks`` (and the situation model) from the corpus, adding problems."""
+    """Build ``corpus.rulebooks`` (and the situation model) from the corpus, adding problems.
+
+    A name, rule or outcome that may be in a file that did not load is not
+    reported missing: that file's own error is the one cause."""
+    first_new = len(corpus.problems)
     corpus.situation_model = compile_situation_model(corpus)
     for code in corpus.codes.values():
         book = Rulebook(code.id)
@@ -163,6 +167,21 @@ def compile_rulebooks(corpus: Corpus) -> None:
         _groups(corpus, book, code, rules)
         _order(corpus, book, rules)
         corpus.rulebooks[code.id] = book
+    if corpus.unloaded or any(code.unreadable_files for code in corpus.codes.values()):
+        corpus.problems[first_new:] = [p for p in corpus.problems[first_new:] if not _knock_on(corpus, p)]
+
+
+_KNOCK_ON = {"undeclared-name", "dangling-reference", "unknown-outcome"}
+_RULE_FILES = {"facts", "outcomes", "record", "views"}
+
+
+def _knock_on(corpus: Corpus, problem: Problem) -> bool:
+    """Whether ``problem`` says something is missing that a file which did not load may hold."""
+    if problem.kind not in _KNOCK_ON:
+        return False
+    if corpus.unloaded & _RULE_FILES:
+        return True
+    return problem.citation is not None and corpus.missing_from_unloaded(problem.citation)
 
 
 def ensure_compiled(corpus: Corpus) -> None:
