@@ -23,7 +23,8 @@ INPUTS = frozenset({"record_seats", "record_dealer", "record_previous_dealer", "
                     "first_deal", "last_deal", "first_call", "first_play", "dealt_count", "dealt_cards",
                     "cards_named_twice", "plays_by_trick", "deal_size", "play_count", "dealt_plain",
                     "dealt_event_indexes", "last_card_dealt", "last_motion", "last_trick_by_seat", "played_index",
-                    "event_count", "trick_list", "hands_at_tricks"})
+                    "event_count", "trick_list", "hands_at_tricks",
+                    "play_numbers", "trick_places"})
 
 
 class ViewError(Exception):
