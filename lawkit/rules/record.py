@@ -203,6 +203,11 @@ class Record:
         laid_out["hands_at_tricks"] = [
             {seat: [c for c in dealt_cards[seat] if c not in first_played or first_played[c] >= g[0]["trick"]]
              for seat in SEATS} for g in groups]
+        # The places of the plays and of the tricks, to loop over: a comprehension over the plays or
+        # tricks themselves copies each one into its variable, and a filter over them copies every
+        # kept one again at each step (so a view loops over these and reads play_events[k]).
+        laid_out["play_numbers"] = list(range(len(laid_out.get("play_events", []))))
+        laid_out["trick_places"] = list(range(len(groups)))
         laid_out["deal_size"], laid_out["play_count"] = len(self.dealt), len(counted)
         laid_out["event_count"] = len(self.events)
         laid_out["dealt_plain"] = [{"to": d["to"], "card": d["card"], "face_up": d["face_up"]} for d in self.dealt]

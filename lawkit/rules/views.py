@@ -23,7 +23,14 @@ INPUTS = frozenset({"record_seats", "record_dealer", "record_previous_dealer", "
                     "first_deal", "last_deal", "first_call", "first_play", "dealt_count", "dealt_cards",
                     "cards_named_twice", "plays_by_trick", "deal_size", "play_count", "dealt_plain",
                     "dealt_event_indexes", "last_card_dealt", "last_motion", "last_trick_by_seat", "played_index",
-                    "event_count", "trick_list", "hands_at_tricks"})
+                    "event_count", "trick_list", "hands_at_tricks",
+                    "play_numbers", "trick_places"})
+# The parts holding a whole hand (every play, every card dealt, the tricks): converting one into CEL
+# costs as much as a hundred small values, and the library rebuilds a context's environment, at a
+# cost proportional to all it holds, at the first run after each update. The views that read them
+# are derived in a context of their own, updated as seldom as their dependencies allow.
+BIG_INPUTS = frozenset({"events", "cards_dealt", "deal_events", "play_events", "plays_by_trick", "trick_list",
+                        "hands_at_tricks", "dealt_plain"})
 
 
 class ViewError(Exception):
@@ -85,21 +92,23 @@ class Views:
         """
         available = {**self.constants, **record}
         given: dict[str, Any] = {}
-        context = cel.Context()
-        bound: set[str] = set()
-        for level, reads, done in self._schedule(wanted):
-            # One context for the whole derivation, given at each level only what it reads and the
-            # context lacks: converting a whole hand's plays into CEL again for each level cost more
-            # than the library's rebuilding of its environment after an addition. That rebuild (on
-            # the first execution after a change) costs as much as everything the context holds, so
-            # a name no later level reads is emptied (set to null) with the same update.
+        # Two contexts, each given at each step only what that step reads and it lacks: converting a
+        # whole hand's plays into CEL again for each step cost more than the library's rebuilding of
+        # its environment after an addition. That rebuild (on the first execution after a change)
+        # costs as much as everything the context holds, so the views reading the big parts of the
+        # record run in one context (few steps), the others in a small one (cheap rebuilds), and a
+        # name no later step of a context reads is emptied (set to null) with that context's next update.
+        contexts = (cel.Context(), cel.Context())
+        bounds: tuple[set[str], set[str]] = (set(), set())
+        for level, big, reads, keep in self._schedule(wanted):
+            context, bound = contexts[big], bounds[big]
             new = {name: available[name] for name in reads if name in available and name not in bound}
-            for name in done & bound:
-                new[name] = None
-            bound.difference_update(done)
             if new:
+                for name in bound - keep:
+                    new[name] = None
+                    bound.discard(name)
                 context.update(new)
-                bound.update(name for name in new if name not in done)
+                bound.update(name for name in new if name in keep)
             for view in level:
                 held = True
                 if view.when is not None:
@@ -131,24 +140,38 @@ class Views:
                 stack.extend(self.views[name].reads)
         return frozenset(found)
 
-    def _schedule(self, wanted: frozenset[str] | None) -> list[tuple[list[View], frozenset[str], frozenset[str]]]:
-        """The levels to derive (only ``wanted`` and the views they read), each with what it reads and
-        the names no level after it reads (kept: a few distinct ``wanted`` sets at most)."""
+    def _schedule(self, wanted: frozenset[str] | None) -> list[tuple[list[View], int, frozenset[str], frozenset[str]]]:
+        """The steps deriving ``wanted`` and the views they read (all views without ``wanted``): each a
+        list of views whose reads are derived before it, the context it runs in (1: the one holding
+        the big parts of the record), what it reads, and what this and the later steps of its context
+        read (the rest is emptied). Kept: a few distinct ``wanted`` sets at most."""
         schedule = self._schedules.get(wanted)
         if schedule is None:
             needed = None if wanted is None else self.closure(wanted)
-            levels = [[view for view in level if needed is None or view.name in needed] for level in self.levels()]
-            levels = [level for level in levels if level]
-            reads = [frozenset(self._reads(level)) for level in levels]
-            later: set[str] = set()
-            done: list[frozenset[str]] = []
-            for names in reversed(reads):
-                done.append(frozenset(names - later))
-                later |= names
-            done.reverse()
-            # names last read by a level are emptied with the next level's update
-            schedule = [(level, names, done[i - 1] if i else frozenset()) for i, (level, names) in
-                        enumerate(zip(levels, reads))]
+            big_names = BIG_INPUTS | {v.name for v in self.views.values() if v.alias in BIG_INPUTS}
+            remaining = [view for view in self.views.values() if needed is None or view.name in needed]
+            done: set[str] = set()
+            steps: list[tuple[list[View], int]] = []
+            while remaining:
+                # Every small view that can be derived, a step at a time; then every big one that can,
+                # in one step (the big context's updates are the costly ones).
+                for big in (0, 1):
+                    while True:
+                        ready = [v for v in remaining if bool(v.context_names & big_names) == bool(big)
+                                 and v.reads <= done]
+                        if ready:
+                            steps.append((ready, big))
+                            done.update(v.name for v in ready)
+                            remaining = [v for v in remaining if v.name not in done]
+                        if not ready or big:
+                            break
+            later: list[set[str]] = [set(), set()]
+            schedule = []
+            for level, big in reversed(steps):
+                reads = frozenset(self._reads(level))
+                later[big] |= reads
+                schedule.append((level, big, reads, frozenset(later[big])))
+            schedule.reverse()
             if len(self._schedules) > 64:
                 self._schedules.clear()
             self._schedules[wanted] = schedule
