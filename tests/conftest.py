@@ -18,6 +18,14 @@ import lawkit
 import lawkit.cli
 
 REPO = Path(__file__).resolve().parent.parent
+# The code.yaml of the small demo corpora the tests build (one heading, ONE).
+DEMO_CODE = """\
+# yaml-language-server: $schema=../../lawkit/schemas/code.schema.json
+code: demo
+title: DEMO
+source: {book: X, year: 1900}
+headings: [ONE]
+"""
 
 
 @pytest.fixture(scope="session")

@@ -19,16 +19,12 @@ import pytest
 
 import lawkit
 
+from conftest import DEMO_CODE
+
 CODE_FILE = "laws/demo/code.yaml"
 HEADING_FILE = "laws/demo/01-one.yaml"
 
-BASE_CODE = """\
-# yaml-language-server: $schema=../../lawkit/schemas/code.schema.json
-code: demo
-title: DEMO
-source: {book: X, year: 1900}
-headings: [ONE]
-"""
+BASE_CODE = DEMO_CODE
 
 # line 4: "  - law: 1", line 6: "  - law: 2", line 8: "  - law: 3"
 BASE_HEADING = """\

@@ -12,6 +12,8 @@ import re
 import pytest
 
 import lawkit
+
+from conftest import DEMO_CODE
 from lawkit.rules.engine import Engine, RulingError
 
 
@@ -36,13 +38,7 @@ outcomes:
   - {id: deal-stands, description: The deal stands.}
   - {id: average-score, description: The average score.}
 """
-CODE = """\
-# yaml-language-server: $schema=../../lawkit/schemas/code.schema.json
-code: demo
-title: DEMO
-source: {book: X, year: 1900}
-headings: [ONE]
-"""
+CODE = DEMO_CODE
 
 
 def heading(law1: str = "", law2: str = "", law3: str = "") -> str:

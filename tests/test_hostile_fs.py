@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import REPO
+from conftest import REPO, DEMO_CODE
 
 
 @pytest.fixture
@@ -342,13 +342,7 @@ def test_one_error_is_singular(tree, check):
 
 # -- any bytes at all: exit 0 or 1 with a message, never 70 ---------------------------------------------
 
-FUZZ_CODE = """\
-# yaml-language-server: $schema=../../lawkit/schemas/code.schema.json
-code: demo
-title: DEMO
-source: {book: X, year: 1900}
-headings: [ONE]
-"""
+FUZZ_CODE = DEMO_CODE
 FUZZ_HEADING = """\
 # yaml-language-server: $schema=../../lawkit/schemas/heading.schema.json
 heading: ONE
