@@ -330,9 +330,9 @@ def _compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .corpus import MarkedDict, load_document
     from .corpus.problems import Position
     from .rules.engine import Engine, RulingError
+    from .rules.situation import SituationError, read_document
     from .rules.scoring import ScoreError, Scorer, as_text, correction, read_hands, side_by_side
 
     short = {name: value for name, value in (("declaration", args.declaration), ("by", args.by),
@@ -343,20 +343,13 @@ def _score(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.file:
         shown = args.file
         try:
-            text = Path(shown).read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            err.write(f"{shown}:1:1: error[score]: cannot read the score file: "
-                      f"{getattr(exc, 'strerror', None) or 'not UTF-8 text'}\n")
+            data: Any = read_document(shown, "score file", "a hand or a rubber (hands: [...])")
+        except SituationError as exc:
+            err.write(f"{exc.problem}\n")
             return 1
-        problems: list[Any] = []
-        doc = load_document(shown, text, problems)
-        if problems:
-            err.write(f"{problems[0]}\n")
-            return 1
-        if not isinstance(doc.data, MarkedDict):
+        if not data:
             err.write(f"{shown}:1:1: error[score]: a score file is a mapping: a hand or a rubber (hands: [...])\n")
             return 1
-        data: Any = doc.data
     else:
         if "declaration" not in short:
             err.write("lawkit score: give a FILE, or --declaration, --by and --tricks\n")

@@ -25,6 +25,7 @@ from ..corpus.facts import FactError, card, check_value
 from ..corpus.problems import Position, did_you_mean
 from .engine import SIDES, Engine, Result, RulingError
 from .record import SEATS, parse_bid
+from .words import side_name
 
 LINES = ("below", "above")
 # What the sheet answers, when a code's rules ask: the state of the rubber before the hand.
@@ -215,7 +216,6 @@ def short_form_situation(data: dict[str, Any], side_of: dict[str, str], where: s
                               "redoubled": redoubled},
         "trump": trump, "times_doubled": 2 if redoubled else (1 if doubled else 0), "tricks_won": won,
         "honours_held": held, "chicane_hands": list(void), "void_in_trumps": list(void),
-        "dealt_out_of_turn": False,
     }
     if "honours_called" in data:
         called = data["honours_called"]
@@ -312,26 +312,24 @@ class Scorer:
         if any(m["fact"] == "rubber_score" for m in result.missing_facts):
             # The rubber's totals with this hand's points, before the bonus: the rule that makes up
             # the rubber asks for them, so the hand is put again with them.
-            points = self._entries(result)
             totals = {side: sum(before.lines[line][side] for line in LINES) for side in SIDES}
-            for entry in points:
-                if not entry[1]:
-                    totals[entry[0].side] += entry[0].points
+            for entry, bonus in _entries(result):
+                if not bonus:
+                    totals[entry.side] += entry.points
             result = self._ruling(code, situation, {**answers, **state, "rubber_score": totals}, label, path)
         hand = HandScore(number, summary(data, self.side_of))
         after = Standing(dict(before.toward_game), dict(before.games),
                          {line: dict(before.lines[line]) for line in LINES})
         scoring = {r.key for r in self.corpus.rulebooks[code].rules if r.score}
+        for entry, _ in _entries(result):
+            hand.entries.append(entry)
+            after.lines[entry.line][entry.side] += entry.points
+            if entry.line == "below":
+                after.toward_game[entry.side] += entry.points
         for ruling in result.rulings:
             if ruling.score is None:
                 continue
             hand.says.append({"law": ruling.law, "rule": ruling.rule, "says": ruling.says or ""})
-            for line in LINES:
-                for side, points in ruling.score.get(line, {}).items():
-                    hand.entries.append(Entry(line, side, points, ruling.law, ruling.rule, ruling.says))
-                    after.lines[line][side] += points
-                    if line == "below":
-                        after.toward_game[side] += points
             if ruling.score.get("game"):
                 hand.game = ruling.score["game"]
             if ruling.score.get("rubber"):
@@ -358,22 +356,18 @@ class Scorer:
         except RulingError as exc:
             raise ScoreError(f"{label}: {exc}", exc.fact, exc.position) from None
 
-    def _entries(self, result: Result) -> list[tuple[Entry, bool]]:
-        """This hand's entries, each with whether it is the rubber's bonus (given with the total)."""
-        found = []
-        for ruling in result.rulings:
-            if ruling.score is None:
-                continue
-            for line in LINES:
-                for side, points in ruling.score.get(line, {}).items():
-                    found.append((Entry(line, side, points, ruling.law, ruling.rule, ruling.says),
-                                  "total" in ruling.score))
-        return found
 
 
 # The views through which a code's rules read a declared trump (Auction's final declaration, Bridge's).
 DECLARATION_VIEWS = frozenset({"final_declaration", "declaring_side", "scored_hand", "hand_result", "honour_lines",
                                "declaration_tricks", "honour_holding"})
+def _entries(result: Result) -> list[tuple[Entry, bool]]:
+    """A hand's entries on the sheet, each with whether it is the rubber's bonus (given with the total)."""
+    return [(Entry(line, side, points, ruling.law, ruling.rule, ruling.says), "total" in ruling.score)
+            for ruling in result.rulings if ruling.score is not None
+            for line in LINES for side, points in ruling.score.get(line, {}).items()]
+
+
 CORRECTION_FACTS = frozenset({"score_error", "error_affects_rubber_amount", "following_deal_complete",
                               "next_game_declaration_made", "error_in_final_game"})
 
@@ -431,10 +425,6 @@ def read_hands(data: Any) -> tuple[list[Any], str | None]:
 
 # -- in words ---------------------------------------------------------------------------
 
-def _side_words(side: str) -> str:
-    return {"north-south": "North and South", "east-west": "East and West"}.get(side, side)
-
-
 def as_text(sheet: Sheet, law_name: Any) -> str:
     """A code's score sheet: each hand's entries in the rulings' words with their laws, then the lines."""
     lines = [f"{sheet.title} ({sheet.code})"]
@@ -464,7 +454,7 @@ def as_text(sheet: Sheet, law_name: Any) -> str:
         added = " and ".join(f"{line} the line" for line in sheet.total)
         difference = totals[sheet.rubber] - totals[_other(sheet.rubber)]
         lines.append(f"  {'total (' + added + ')':24}{totals['north-south']:>8}{totals['east-west']:>8}")
-        lines.append(f"  The rubber to {_side_words(sheet.rubber)}, by {difference} points.")
+        lines.append(f"  The rubber to {side_name(sheet.rubber)}, by {difference} points.")
     else:
         lines.append(f"  The rubber is not finished; toward the game: North and South "
                      f"{standing.toward_game['north-south']}, East and West {standing.toward_game['east-west']}.")
@@ -476,7 +466,7 @@ def side_by_side(sheets: list[Sheet]) -> str:
     lines = [f"{'code':24}{'N-S':>8}{'E-W':>8}  rubber"]
     for sheet in sheets:
         totals = sheet.totals or {side: sum(sheet.standing.lines[line][side] for line in LINES) for side in SIDES}
-        rubber = _side_words(sheet.rubber) if sheet.rubber else ("not finished" if sheet.plays_rubbers else
+        rubber = side_name(sheet.rubber) if sheet.rubber else ("not finished" if sheet.plays_rubbers else
                                                                  "no rubber: deals compared")
         lines.append(f"{sheet.code:24}{totals['north-south']:>8}{totals['east-west']:>8}  {rubber}")
     return "\n".join(lines) + "\n"

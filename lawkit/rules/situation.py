@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..corpus import MarkedDict, load_document
+from ..corpus.files import decode
 from .engine import Engine, RulingError, Situation
 from ..corpus.problems import Position, Problem
 
@@ -23,24 +24,33 @@ class SituationError(Exception):
         self.problem = problem
 
 
-def read_facts(path: str | Path, engine: Engine) -> Situation:
-    """The situation of the file at ``path``: its record checked, its views derived, its answers checked."""
+def read_document(path: str | Path, what: str = "facts file",
+                  shape: str = "seats, dealer, irregularities, events and answers") -> dict:
+    """The mapping a YAML or JSON file given on the command line holds (a facts file, a score file),
+    read with positions; SituationError names the file (and the first bad byte's line:col)."""
     shown = str(path)
     try:
-        text = Path(path).read_text("utf-8")
+        raw = Path(path).read_bytes()
     except OSError as exc:
-        raise SituationError(Problem(Position(shown, 1, 1), "facts", f"cannot read the facts file: {exc.strerror}"))
-    except UnicodeDecodeError:
-        raise SituationError(Problem(Position(shown, 1, 1), "facts", "the facts file is not UTF-8 text"))
+        raise SituationError(Problem(Position(shown, 1, 1), "facts", f"cannot read the {what}: {exc.strerror}"))
+    text, problem = decode(raw, shown)
+    if problem is not None:
+        raise SituationError(problem)
     problems: list[Problem] = []
-    doc = load_document(shown, text, problems)
+    doc = load_document(shown, text or "", problems)
     if problems:
         raise SituationError(problems[0])
-    if doc.data is not None and not isinstance(doc.data, MarkedDict):
-        raise SituationError(Problem(Position(shown, 1, 1), "facts", "the situation file must be a mapping: seats, "
-                                     "dealer, irregularities, events and answers"))
-    try:
-        return engine.situation(doc.data if doc.data is not None else {}, shown)
-    except RulingError as exc:
-        raise SituationError(Problem(exc.position or Position(shown, 1, 1), "facts", str(exc))) from None
+    if doc.data is None:
+        return {}  # an empty file: an empty situation
+    if not isinstance(doc.data, MarkedDict):
+        raise SituationError(Problem(Position(shown, 1, 1), "facts", f"the {what} must be a mapping: {shape}"))
+    return doc.data
 
+
+def read_facts(path: str | Path, engine: Engine) -> Situation:
+    """The situation of the file at ``path``: its record checked, its views derived, its answers checked."""
+    data = read_document(path)
+    try:
+        return engine.situation(data, str(path))
+    except RulingError as exc:
+        raise SituationError(Problem(exc.position or Position(str(path), 1, 1), "facts", str(exc))) from None

@@ -72,7 +72,6 @@ class Views:
     constants: dict[str, Any] = field(default_factory=dict)
     constant_descriptions: dict[str, str] = field(default_factory=dict)
     views: dict[str, View] = field(default_factory=dict)  # in order
-    _levels: list[list[View]] | None = field(default=None, repr=False)
     _schedules: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     def derive(self, record: dict[str, Any], wanted: frozenset[str] | None = None,
@@ -179,15 +178,6 @@ class Views:
 
     def _reads(self, level: list[View]) -> set[str]:
         return {name for view in level for name in view.context_names}
-
-    def levels(self) -> list[list[View]]:
-        if self._levels is None:
-            depth: dict[str, int] = {}
-            for view in self.views.values():
-                depth[view.name] = 1 + max((depth[r] for r in view.reads), default=-1)
-            self._levels = [[v for v in self.views.values() if depth[v.name] == d]
-                            for d in range(max(depth.values(), default=-1) + 1)]
-        return self._levels
 
     def as_json(self) -> dict[str, Any]:
         return {

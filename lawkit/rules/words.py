@@ -20,6 +20,11 @@ _SEATS = {"north", "east", "south", "west"}
 _SIDES = {"north-south": "North and South", "east-west": "East and West"}
 
 
+def side_name(side: str) -> str:
+    """A side said by its partners: ``north-south`` -> North and South."""
+    return _SIDES.get(side, side)
+
+
 def placeholders(sentence: str) -> list[str]:
     return PLACEHOLDER.findall(sentence)
 
@@ -42,7 +47,7 @@ def word(value: Any) -> str:
         return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
     if isinstance(value, dict):
         if value and set(value) <= set(_SIDES):  # a side's points or tricks: the partners by name, N-S first
-            return " and ".join(f"{_SIDES[k]} {word(value[k])}" for k in _SIDES if k in value)
+            return " and ".join(f"{side_name(k)} {word(value[k])}" for k in _SIDES if k in value)
         return "; ".join(f"{word(k)}: {word(v)}" for k, v in value.items())
     return str(value)
 
