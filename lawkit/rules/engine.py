@@ -66,7 +66,16 @@ class Result:
     code: str
     rulings: list[Ruling] = field(default_factory=list)
     missing_facts: list[dict[str, Any]] = field(default_factory=list)
-    considered: list[dict[str, Any]] = field(default_factory=list)  # rules that did not rule, and why
+    # The rules that did not rule, and why: (rule, status, details), made into dicts when read (a full
+    # hand considers some four hundred rules, and most rulings are never asked why).
+    _considered: list[tuple[Rule, str, dict[str, Any]]] = field(default_factory=list, repr=False)
+
+    @property
+    def considered(self) -> list[dict[str, Any]]:
+        """Each rule that did not rule: its key, law, status and what decided it."""
+        return [{"rule": rule.key, "law": rule.law, "status": status,
+                 **{key: value for key, value in details.items() if value}}
+                for rule, status, details in self._considered]
 
     def as_json(self) -> dict[str, Any]:
         return {"code": self.code, "rulings": [r.as_json() for r in self.rulings],
@@ -163,11 +172,19 @@ class Engine:
                         **{name: self.model.views.constants[name] for name in plan.shared},
                         **{name: facts[name] for name in plan.facts}})
         result = Result(code)
+        considered = result._considered
         bound: set[str] = set()  # names bound after the start, for the values of rules that apply
         produced: dict[str, tuple[Any, Rule]] = {}
         applied: dict[str, Ruling] = {}
         missing: dict[str, list[str]] = {}
+        # Values the rules that applied gave, not yet in the context: each update makes the library
+        # rebuild its environment from all the context holds, so they wait for the first rule that
+        # reads another rule's values (no other expression can read them).
+        pending: dict[str, Any] = {}
         for rule, absent, triggered, late in plan.rules:
+            if pending and rule.inputs:
+                context.update(pending)
+                pending = {}
             if absent or not rule.inputs.issubset(produced):
                 # Only a rule in play (some of its facts or values known) is reported or asks for facts.
                 # A view the record always gives (one without `when`, such as the looks at one's cards)
@@ -175,26 +192,29 @@ class Engine:
                 if triggered or rule.inputs.intersection(produced):
                     if not rule.inputs.difference(produced) and self._cannot_hold(rule, context):
                         # Whatever the answers, the condition is false: nothing to ask.
-                        result.considered.append(_considered(rule, "cannot-hold", unknown_facts=absent))
+                        considered.append((rule, "cannot-hold", {"unknown_facts": absent}))
                         continue
                     for fact in absent:
                         missing.setdefault(fact, []).append(rule.key)
-                    result.considered.append(_considered(
-                        rule, "incomplete", missing_facts=absent, missing_values=sorted(rule.inputs.difference(produced))))
+                    considered.append((rule, "incomplete", {
+                        "missing_facts": absent, "missing_values": sorted(rule.inputs.difference(produced))}))
                 continue
             if rule.when is not None and not self._condition(rule, rule.when, context):
-                result.considered.append(_considered(rule, "did-not-hold"))
+                considered.append((rule, "did-not-hold", {}))
                 continue
             winners = [applied[w] for w in book.beaten_by.get(rule.key, []) if w in applied]
             if winners:
                 for winner in winners:
                     winner.trace.append({"step": "overrides", "rule": rule.key, "law": rule.law})
-                result.considered.append(_considered(rule, "overridden", by=[w.rule for w in winners]))
+                considered.append((rule, "overridden", {"by": [w.rule for w in winners]}))
                 continue
             if late - bound:  # what only its values read, bound now that it applies
-                context.update({name: self._bound_value(book, facts, name) for name in late - bound})
+                pending.update({name: self._bound_value(book, facts, name) for name in late - bound})
                 bound |= late
-            ruling = self._apply(book, rule, context, produced, situation.record, facts)
+            if pending and (rule.values or rule.event):  # its values may read them
+                context.update(pending)
+                pending = {}
+            ruling = self._apply(book, rule, context, produced, situation.record, facts, pending)
             applied[rule.key] = ruling
             result.rulings.append(ruling)
         self._check_conflicts(book, result.rulings)
@@ -312,8 +332,8 @@ class Engine:
             raise RulingError(f"{rule.key}: 'when' gave {held!r}, not true or false", law=rule.law, kind="rule")
         return held
 
-    def _apply(self, book: Rulebook, rule: Rule, context: cel.Context,
-               produced: dict[str, tuple[Any, Rule]], record: Record, facts: dict[str, Any]) -> Ruling:
+    def _apply(self, book: Rulebook, rule: Rule, context: cel.Context, produced: dict[str, tuple[Any, Rule]],
+               record: Record, facts: dict[str, Any], pending: dict[str, Any]) -> Ruling:
         values = {}
         for name, value in rule.values.items():
             values[name] = plain(_evaluate(rule, value, context)) if isinstance(value, Expression) else value
@@ -341,9 +361,7 @@ class Engine:
             produced[name] = (value, rule)
         if rule.event is not None and rule.event_facts <= facts.keys():  # else the record cannot point
             trace.extend(self._events(rule, plain(_evaluate(rule, rule.event, context)), record))
-        used = {name: value for name, value in values.items() if name in book.used_values}
-        if used:
-            context.update(used)
+        pending.update((name, value) for name, value in values.items() if name in book.used_values)
         says = words.say(rule.says, values) if rule.says else None
         return Ruling(rule.law, rule.key, rule.outcome, values, list(dict.fromkeys(cites)), trace, says,
                       _score(rule, values, self.model.views.constants.get("side_of", {})) if rule.score else None)
@@ -467,7 +485,3 @@ def _facts_of(rule: Rule) -> str:
     names = sorted(rule.facts | rule.inputs)
     return "the facts " + ", ".join(f"'{n}'" for n in names) if names else "the rule's constants"
 
-
-def _considered(rule: Rule, status: str, **details: Any) -> dict[str, Any]:
-    return {"rule": rule.key, "law": rule.law, "status": status,
-            **{key: value for key, value in details.items() if value}}
