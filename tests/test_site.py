@@ -126,6 +126,15 @@ def test_glossary_terms_carry_their_definitions(site):
     assert "Used in" in entry and "Everyday words" in entry
 
 
+def test_no_heading_or_sidebar_entry_is_escaped_twice(site):
+    # "The dealer's partner collects the cards" once read "dealer&amp;#x27;s" in the concordance's sidebar.
+    shuffling = page(site, "laws/concordance/shuffling")
+    assert "partner collects" in shuffling
+    twice = sorted({str(p.relative_to(site)) for p in site.rglob("*.html") if "&amp;#x27;" in p.read_text("utf-8")
+                    or "&amp;amp;" in p.read_text("utf-8")})
+    assert twice == []
+
+
 def test_topics_concordance_and_edition_pages(site):
     topics = page(site, "laws/topics")
     assert '<h2 data-search-exclude id="cutting">Cutting' in topics and 'data-law="english-whist/13"' in topics

@@ -52,7 +52,8 @@ def law_block(site: Site, page: str, law: Law, *, notes_here: bool = True,
         first = f'<strong class="lk-lead">{printed(number)}</strong> ' if index == 0 and number else ""
         out.append(f"<p>{opening if index == 0 else ''}{first}{text.render(paragraph)}</p>")
     if law.display:
-        out.append(f'<pre class="lk-display">{_lines(text.render(law.display, terms=False))}</pre>')
+        # Focusable, so a reader at a phone's width can scroll the wide table with the keyboard.
+        out.append(f'<pre class="lk-display" tabindex="0">{_lines(text.render(law.display, terms=False))}</pre>')
     if law.items:
         out.append('<div class="lk-items">' + "".join(_item(text, item) for item in law.items) + "</div>")
     for section in law.sections:

@@ -41,8 +41,12 @@ def plain(text: str) -> str:
 
 
 def md_heading(text: str) -> str:
-    """Text for a Markdown heading: HTML-escaped, Markdown's special characters backslash-escaped."""
-    return _MD_SPECIAL.sub(r"\\\1", esc(plain(text)))
+    """Text for a Markdown heading: HTML-escaped, Markdown's special characters backslash-escaped.
+
+    Quotes are left as they are: the table of contents takes a heading's text as written and is
+    escaped again by the theme, so "dealer's" written as an entity showed as "dealer&#x27;s" there.
+    """
+    return _MD_SPECIAL.sub(r"\\\1", html.escape(plain(text), quote=False))
 
 
 def attr_value(text: str) -> str:

@@ -192,7 +192,55 @@
     }
   }
 
+  // A "Copy link" button on each law's line of topics: the law's own address, page and anchor.
+  function addCopyLinks() {
+    document.querySelectorAll("h3.lk-law__title[id]").forEach(function (title) {
+      var meta = title.nextElementSibling;
+      if (!meta || !meta.classList.contains("lk-meta") || meta.querySelector(".lk-copylink")) return;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "lk-copylink";
+      button.dataset.anchor = title.id;
+      button.setAttribute("aria-label", "Copy link to " + (title.firstChild ? title.firstChild.textContent : title.id).trim());
+      button.textContent = "Copy link";
+      button.setAttribute("aria-live", "polite");
+      if (meta.childNodes.length) meta.appendChild(document.createTextNode(" · "));
+      meta.appendChild(button);
+    });
+  }
+
+  function copyLink(button) {
+    var url = location.href.split("#")[0] + "#" + button.dataset.anchor;
+    var label = button.getAttribute("aria-label");
+    function done(ok) {
+      button.textContent = ok ? "Link copied" : "Copy failed";
+      button.setAttribute("aria-label", button.textContent);  // said by a screen reader (aria-live)
+      setTimeout(function () { button.textContent = "Copy link"; button.setAttribute("aria-label", label); }, 2000);
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(url).then(function () { done(true); }, function () { done(false); });
+      return;
+    }
+    // Pages opened from a plain http address have no Clipboard API: copy through a selected field.
+    var field = document.createElement("textarea");
+    field.value = url;
+    field.setAttribute("readonly", "");
+    field.style.position = "fixed";
+    field.style.opacity = "0";
+    document.body.appendChild(field);
+    field.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    field.remove();
+    done(ok);
+  }
+
   function onClick(event) {
+    var copy = event.target.closest ? event.target.closest("button.lk-copylink") : null;
+    if (copy) {
+      copyLink(copy);
+      return;
+    }
     var term = event.target.closest ? event.target.closest("abbr.lk-term") : null;
     if (term) {
       if (owner === term && tip && !tip.hidden) hide(); else show(term);
@@ -201,10 +249,18 @@
     if (tip && !tip.hidden && !tip.contains(event.target)) hide();
   }
 
+  // Material's search is a dialog without a name (axe-core: aria-dialog-name).
+  function nameSearch() {
+    var search = document.querySelector(".md-search");
+    if (search && !search.hasAttribute("aria-label")) search.setAttribute("aria-label", "Search the laws");
+  }
+
   function setup() {
     hide();
+    nameSearch();
     readData();
     prepareTerms();
+    addCopyLinks();
   }
 
   document.addEventListener("mouseover", onOver);
