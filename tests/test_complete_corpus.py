@@ -121,3 +121,9 @@ def test_the_concordance_reaches_every_code_on_the_play_of_the_hand(corpus, topi
     assert len(groups) >= 3
     assert with_laws - in_groups == set()
 
+
+@pytest.mark.parametrize("code_id", COMPLETE_CODES)
+def test_editors_notes_on_at_least_two_fifths_of_every_complete_code(corpus, code_id):
+    laws = corpus.codes[code_id].laws
+    annotated = [law for law in laws if law.annotations]
+    assert len(annotated) * 5 >= len(laws) * 2, f"{len(annotated)} of {len(laws)} laws annotated"
