@@ -104,3 +104,26 @@ def test_laws_under_the_opening_headings_have_parallels(corpus):
     laws += [corpus.get(f"duplicate-whist-1910/{n}") for n in ("I", "II", "III")]
     assert len(laws) > 140
     assert [law.id for law in laws if not law.parallels] == []
+
+
+PLAY_OF_THE_HAND = ("revoke", "dummy", "exposed-cards", "leads-out-of-turn", "doubling", "scoring")
+COMPLETE_CODES = ("english-whist", "bridge-1904", "duplicate-whist-1910", "auction-bridge-1912", "auction-bridge-1913")
+
+
+@pytest.mark.parametrize("topic", PLAY_OF_THE_HAND)
+def test_the_concordance_reaches_every_code_on_the_play_of_the_hand(corpus, topic):
+    """Each subject of the play has groups, and every complete code with laws on it is in one of them."""
+    groups = [g for g in corpus.concordance if g.topic == topic]
+    linked = {i for g in groups for i in [g.reference, *(m.id for m in g.laws)]}
+    in_groups = {code for code in COMPLETE_CODES for law in corpus.codes[code].laws
+                 if law.id in linked or any(i.startswith(law.id + "/") for i in linked)}
+    with_laws = {code for code in COMPLETE_CODES if any(topic in law.topics for law in corpus.codes[code].laws)}
+    assert len(groups) >= 3
+    assert with_laws - in_groups == set()
+
+
+@pytest.mark.parametrize("code_id", COMPLETE_CODES)
+def test_editors_notes_on_at_least_two_fifths_of_every_complete_code(corpus, code_id):
+    laws = corpus.codes[code_id].laws
+    annotated = [law for law in laws if law.annotations]
+    assert len(annotated) * 5 >= len(laws) * 2, f"{len(annotated)} of {len(laws)} laws annotated"
