@@ -143,8 +143,8 @@ export function readRecord (data, vocabulary, checkAnswer = null) {
       throw new RecordError(`event ${index + 1}: a ${kindName} event's fields are a mapping ` +
         `(${Object.keys(kind.fields).join(', ')})`, index)
     }
-    const {template, lists} = vocabulary.templates[kindName]
-    const event = {...template}
+    const {template, lists} = ownTemplate(vocabulary, kindName)
+    const event = Object.assign({}, template)
     for (const name of lists) event[name] = []
     for (const [name, spec] of Object.entries(kind.fields)) {
       if (!Object.hasOwn(body, name)) {
@@ -186,6 +186,22 @@ export function readRecord (data, vocabulary, checkAnswer = null) {
   return record
 }
 
+// A kind's event before its fields are read: its own fields at their defaults. (Python's event has
+// every field of every kind; only its kind's are read, and an object of some forty names made by
+// spreading cost V8 a hundred times more than one of a few.)
+const templates = new WeakMap()
+function ownTemplate (vocabulary, kindName) {
+  let own = templates.get(vocabulary)
+  if (!own) templates.set(vocabulary, own = {})
+  if (!own[kindName]) {
+    const {template, lists} = vocabulary.templates[kindName]
+    const names = Object.keys(vocabulary.events[kindName].fields)
+    own[kindName] = {template: Object.fromEntries(names.map(n => [n, template[n]])),
+      lists: lists.filter(n => names.includes(n))}
+  }
+  return own[kindName]
+}
+
 // Kind-specific layout: a call split into its parts, a deal's cards as a list.
 function layOut (event, dealer, index) {
   const kind = event.kind
@@ -219,10 +235,10 @@ function layOut (event, dealer, index) {
     event.by = event.by || dealer
   }
   if (kind === 'cut' || kind === 'turn_trump') {
-    if (kind === 'cut' && event.card && event.cards.length) {
+    if (kind === 'cut' && event.card && (event.cards || []).length) {
       throw new RecordError(`event ${index + 1} (cut): name the card with 'card' or the cards with 'cards', not both`, index)
     }
-    event.cards = event.cards.length ? [...event.cards] : (event.card ? [event.card] : [])
+    event.cards = (event.cards || []).length ? [...event.cards] : (event.card ? [event.card] : [])
     if (kind === 'turn_trump') event.by = event.by || dealer
   }
 }
