@@ -22,6 +22,11 @@ const environment = new Environment({
   unlistedVariablesAreDyn: true, // the context decides what a name holds, as in Python
   homogeneousAggregateLiterals: false, // {'player': 'North', 'n': 1} mixes types, as rules' values do
 })
+// Python's CEL answers false for == between values of two types (a seat and a number), cel-js
+// "no such overload": the evaluator gives false, as a rule comparing a view that may hold either
+// would expect. (Registering one order registers the other, and != with it.)
+const TYPES = ['int', 'string', 'bool', 'list', 'map']
+TYPES.forEach((a, i) => TYPES.slice(i + 1).forEach(b => environment.registerOperator(`${a} == ${b}`, () => false)))
 
 // An error of evaluation, by kind (as tests/cel/expressions.yaml names them): key (a missing map
 // key or field), index (out of range), type (no such overload), or other.
