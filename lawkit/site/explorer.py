@@ -37,14 +37,23 @@ def files(site: Site) -> Iterator[tuple[str, str]]:
     yield f"{API}/index.json", _dump({"codes": codes})
 
 
+# lawkit's own checkout, where `npm ci` installs the library for lawkit's site (a project of one's
+# own with its laws/ may install it beside its mkdocs.yml instead).
+CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
 def library(root: str) -> str | None:
-    """The folder of the CEL library's modules under the project's node_modules, or None if it is not installed."""
-    lib = os.path.join(root, "node_modules", *PACKAGE.split("/"), "lib")
-    return lib if os.path.isfile(os.path.join(lib, "index.js")) else None
+    """The folder of the CEL library's modules in node_modules/ beside the project's mkdocs.yml, or
+    else in lawkit's own checkout; None if it is installed in neither."""
+    for where in (root, CHECKOUT):
+        lib = os.path.join(where, "node_modules", *PACKAGE.split("/"), "lib")
+        if os.path.isfile(os.path.join(lib, "index.js")):
+            return lib
+    return None
 
 
 MISSING = (f"lawkit: the explorer needs the CEL library {PACKAGE}, which is not installed in node_modules/; run "
-           "`npm ci` in the project folder (scripts/site and scripts/test do it)")
+           "`npm ci` in lawkit's folder, where package.json is (scripts/site and scripts/test do it)")
 
 
 def assets(root: str) -> list[tuple[str, str]]:
