@@ -6,7 +6,9 @@
   per code, the glossary, the topics, the concordance, each edition compared
   with the next, and the static JSON under ``api/`` — rendered with the rules
   compiled and the scenarios run for worked examples, or from lawkit's cache
-  when nothing they are made from changed (``generated``);
+  when nothing they are made from changed (``generated``); and the explorer's
+  evaluator with its CEL library (``explorer``: from node_modules/, installed by
+  ``npm ci``; a warning says so when it is missing);
 - ``on_nav`` puts the laws right after the home page;
 - ``on_page_markdown`` fills ``<!-- lawkit:codes -->`` in a hand-written page
   with the table of codes;
