@@ -390,7 +390,8 @@ def test_the_explorer_is_copied_into_the_site(site):
     """The evaluator's modules and the CEL library (from node_modules, never a CDN) are in the site,
     and its data: the model, the list of codes and one rulebook per code."""
     modules = site / "assets" / "lawkit" / "explorer"
-    assert {"cel.js", "engine.js", "explorer.js", "record.js", "views.js", "words.js"} <= {p.name for p in modules.glob("*.js")}
+    names = {p.name for p in modules.glob("*.js")}
+    assert {"cel.js", "engine.js", "explorer.js", "record.js", "views.js", "words.js"} <= names
     assert (modules / "cel-js" / "index.js").is_file() and (modules / "cel-js" / "LICENSE").is_file()
     index = json.loads((site / "api" / "explorer" / "index.json").read_text("utf-8"))
     assert [c["id"] for c in index["codes"]][:1] == ["auction-bridge-1912"]

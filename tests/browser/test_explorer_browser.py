@@ -47,7 +47,8 @@ CEL_RUN = """async ([base, data]) => {
   // Whole numbers must come back as BigInt: each result is tagged with its JavaScript type.
   const tag = v => typeof v === 'bigint' ? {int: v.toString()} : typeof v === 'number' ? {double: v}
     : Array.isArray(v) ? v.map(tag) : v !== null && typeof v === 'object'
-      ? Object.fromEntries(Object.entries(v instanceof Map ? Object.fromEntries(v) : v).map(([k, x]) => [k, tag(x)])) : v
+      ? Object.fromEntries(Object.entries(v instanceof Map ? Object.fromEntries(v) : v).map(([k, x]) => [k, tag(x)]))
+      : v
   return data.expressions.map(c => {
     try {
       return {value: tag(cel.compile(c.expr).run(context))}
