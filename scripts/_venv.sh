@@ -31,3 +31,17 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "$want" > "$stamp"
 fi
 export NO_MKDOCS_2_WARNING=1
+# The explorer's CEL library (package.json, package-lock.json) from npm into node_modules/, copied
+# into the site by lawkit's plugin. Installed again only when the lock file changed.
+if ! command -v npm >/dev/null 2>&1; then
+  echo "installing npm from Debian's packages (for the explorer's CEL library)" >&2
+  sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  { $sudo_cmd apt-get update -qq && $sudo_cmd apt-get install -y -qq npm >/dev/null; } ||
+    echo "could not install npm; the site will be built without the explorer's CEL library" >&2
+fi
+npm_stamp="node_modules/.lawkit-installed"
+npm_want="$(sha256sum package-lock.json | cut -d' ' -f1)"
+if command -v npm >/dev/null 2>&1 && { [ ! -f "$npm_stamp" ] || [ "$(cat "$npm_stamp")" != "$npm_want" ]; }; then
+  echo "installing the explorer's CEL library into node_modules" >&2
+  npm ci --silent --no-audit --no-fund >/dev/null && echo "$npm_want" > "$npm_stamp"
+fi

@@ -393,3 +393,37 @@ def test_without_the_model_there_is_no_ask_page_and_no_broken_link(make_corpus, 
     assert "lawkit:ask" not in home and "Ask a question" not in home
     code = (site / "laws" / "demo" / "index.html").read_text("utf-8")
     assert "Questions this law answers" in code and "?ask=" not in code
+
+
+def test_the_explorer_is_copied_into_the_site(site):
+    """The evaluator's modules and the CEL library (from node_modules, never a CDN) are in the site,
+    and its data: the model, the list of codes and one rulebook per code."""
+    modules = site / "assets" / "lawkit" / "explorer"
+    names = {p.name for p in modules.glob("*.js")}
+    assert {"cel.js", "engine.js", "explorer.js", "record.js", "views.js", "words.js"} <= names
+    assert (modules / "cel-js" / "index.js").is_file() and (modules / "cel-js" / "LICENSE").is_file()
+    index = json.loads((site / "api" / "explorer" / "index.json").read_text("utf-8"))
+    assert [c["id"] for c in index["codes"]][:1] == ["auction-bridge-1912"]
+    for code in index["codes"]:
+        book = json.loads((site / "api" / "explorer" / code["json"]).read_text("utf-8"))
+        assert book["code"] == code["id"] and book["rulebook"]["rules"] and book["laws"]
+    model = json.loads((site / "api" / "explorer" / "model.json").read_text("utf-8"))
+    assert {"record", "constants", "views", "facts", "excludes", "read_by_rules"} <= model.keys()
+    assert "https://" not in (modules / "cel.js").read_text("utf-8")
+
+
+def test_without_the_cel_library_the_build_says_how_to_install_it(make_corpus, tmp_path, monkeypatch, caplog):
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort
+
+    from lawkit.site import explorer
+
+    project = _evil_project(make_corpus, tmp_path)
+    monkeypatch.setattr(explorer, "library", lambda root: None)
+    monkeypatch.chdir(project)
+    config = load_config(str(project / "mkdocs.yml"), site_dir=str(project / "site"), strict=True)
+    with pytest.raises(Abort):
+        mkdocs_build(config)
+    assert "@marcbachmann/cel-js" in caplog.text and "npm ci" in caplog.text
+    assert not (project / "site" / "assets" / "lawkit" / "explorer" / "cel-js").exists()

@@ -7,7 +7,8 @@ rules compiled and checked), ``record`` (a record of the table), ``views`` (what
 speak of, derived from the record), ``celnames`` (the names a CEL expression uses),
 ``engine`` (rulings), ``situation`` (situation files), ``scenarios``
 (situations with the rulings each code must give), ``coverage`` and ``export`` (the corpus's
-export with each code's rulebook); lawkit.testing runs scenario files under pytest.
+export with each code's rulebook, and the data a browser evaluator rules from); lawkit.testing
+runs scenario files under pytest.
 The names below load when first used: the CEL library comes with the first of them.
 """
 
@@ -17,19 +18,19 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .engine import Engine, Result, Ruling, RulingError
-    from .export import rulebook_data
+    from .export import explorer_model, explorer_rulebook, rulebook_data
     from .rulebook import Constant, Expression, Rule, Rulebook, compile_rulebooks, situation_stats, situation_stats_text
     from .scenarios import Scenario, ScenarioFileError
     from .situation import SituationError, read_facts
 
 __all__ = ["Constant", "Engine", "Expression", "Result", "Rule", "Rulebook", "Ruling", "RulingError", "Scenario",
-           "ScenarioFileError", "SituationError", "compile_rulebooks", "read_facts", "rulebook_data", "situation_stats",
-           "situation_stats_text"]
+           "ScenarioFileError", "SituationError", "compile_rulebooks", "explorer_model", "explorer_rulebook",
+           "read_facts", "rulebook_data", "situation_stats", "situation_stats_text"]
 
 _LAZY = {**{name: "engine" for name in ("Engine", "Result", "Ruling", "RulingError")},
          **{name: "rulebook" for name in ("Constant", "Expression", "Rule", "Rulebook", "compile_rulebooks",
                                           "situation_stats", "situation_stats_text")},
-         "rulebook_data": "export", "Scenario": "scenarios", "ScenarioFileError": "scenarios",
+         **{name: "export" for name in ("explorer_model", "explorer_rulebook", "rulebook_data")}, "Scenario": "scenarios", "ScenarioFileError": "scenarios",
          "SituationError": "situation", "read_facts": "situation"}
 
 

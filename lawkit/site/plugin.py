@@ -6,7 +6,9 @@
   per code, the glossary, the topics, the concordance, each edition compared
   with the next, and the static JSON under ``api/`` — rendered with the rules
   compiled and the scenarios run for worked examples, or from lawkit's cache
-  when nothing they are made from changed (``generated``);
+  when nothing they are made from changed (``generated``); and the explorer's
+  evaluator with its CEL library (``explorer``: from node_modules/, installed by
+  ``npm ci``; a warning says so when it is missing);
 - ``on_nav`` puts the laws right after the home page;
 - ``on_page_markdown`` fills ``<!-- lawkit:codes -->`` in a hand-written page
   with the table of codes;
@@ -34,7 +36,7 @@ import lawkit
 from lawkit.cache import checked
 from lawkit.corpus import stored
 
-from . import ask, generated, previews
+from . import ask, explorer, generated, previews
 from .context import Site
 from .examples import ScenarioError
 from .pages import codes_table
@@ -119,6 +121,10 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             files.append(File.generated(config, src_uri, content=text))
         for name in ("lawkit.js", "lawkit.css", "lawkit-ask.js", ask.LUNR):
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=os.path.join(ASSETS, name)))
+        if explorer.library(self.root) is None:
+            log.warning(explorer.MISSING)  # a --strict build (scripts/site, the tests) stops here
+        for src_uri, path in explorer.assets(self.root):
+            files.append(File.generated(config, src_uri, abs_src_path=path))
         if ask.available():  # the model behind the Ask page (its index is in made.api)
             files.append(File.generated(config, ask.MODEL, content=ask.cached_model_file(self.laws_path)))
             files.append(File.generated(config, ask.VOCABULARY, abs_src_path=ask.vocabulary_path()))

@@ -28,6 +28,10 @@ SHOTS = Path(os.environ.get("LAWKIT_SCREENSHOTS", "/tmp/lawkit-screenshots"))
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory) -> Path:
+    """The site, built once per session (LAWKIT_SITE_DIR names a site built already, to try a
+    browser test again without building: it must be built from this tree)."""
+    if os.environ.get("LAWKIT_SITE_DIR"):
+        return Path(os.environ["LAWKIT_SITE_DIR"])
     out = tmp_path_factory.mktemp("site")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)], cwd=REPO,

@@ -1,0 +1,144 @@
+"""The explorer in the browser: what it loads, and how long a ruling takes on the page.
+
+    .venv/bin/python benchmarks/explorer.py [--site DIR] [--runs N]
+
+1. Sizes, in bytes and gzipped (level 9), of the explorer's JavaScript (its modules and the CEL
+   library) and data (the model: the record's vocabulary, the views, the facts), which a page
+   loads before any code is asked (target: at most 150 KB gzipped), and of each code's rulebook,
+   loaded when that code is asked.
+2. Time on the page (Debian's Chromium, headless, through Playwright), per record, median and 95th
+   percentile over N runs: reading the record and deriving its views, then one code's rulings,
+   then every code's, for a short record (a card exposed in the deal) and a full hand (deal,
+   auction and play). Each run reads the record anew, as an explorer answering a changed input would.
+
+The site is built into a temporary folder unless --site names one built from this tree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+MODULES = "assets/lawkit/explorer"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def sizes(site: Path) -> list[tuple[str, int, int]]:
+    def row(name: str, paths: list[Path]) -> tuple[str, int, int]:
+        data = [p.read_bytes() for p in paths]
+        return name, sum(map(len, data)), sum(len(gzip.compress(d, 9)) for d in data)
+
+    modules = sorted(p for p in (site / MODULES).glob("*.js"))
+    library = sorted((site / MODULES / "cel-js").glob("*.js"))
+    model = [site / "api/explorer/model.json", site / "api/explorer/index.json"]
+    rows = [row("the explorer's modules", modules), row("the CEL library (cel-js)", library),
+            row("the model (views, record, facts)", model)]
+    rows.append(("before a code loads", sum(r[1] for r in rows), sum(r[2] for r in rows)))
+    index = json.loads((site / "api/explorer/index.json").read_text("utf-8"))
+    rows += [row(f"rulebook {c['id']}", [site / "api/explorer" / c["json"]]) for c in index["codes"]]
+    return rows
+
+
+TIMING = """async ([records, runs]) => {
+  const {open} = await import('/assets/lawkit/explorer/explorer.js')
+  const explorer = await open()
+  const codes = explorer.codes.map(c => c.id)
+  await Promise.all(codes.map(c => explorer.code(c)))
+  const engine = explorer.engine
+  const out = {}
+  for (const [name, record] of Object.entries(records)) {
+    const times = {views: [], one: [], all: []}
+    for (let run = 0; run < runs; run++) {
+      let t = performance.now()
+      const situation = engine.situation(record)
+      times.views.push(performance.now() - t)
+      t = performance.now()
+      engine.ruling(codes[0], situation)
+      times.one.push(performance.now() - t)
+      t = performance.now()
+      for (const code of codes) engine.ruling(code, situation)
+      times.all.push(performance.now() - t)
+    }
+    out[name] = times
+  }
+  return {codes: codes.length, first: codes[0], times: out}
+}"""
+
+
+def records() -> dict[str, dict]:
+    sys.path.insert(0, str(REPO))
+    import lawkit
+
+    found = {}
+    for path in sorted((REPO / "tests" / "scenarios").glob("*.yaml")):
+        for scenario in lawkit.load_scenarios(path):
+            events = scenario.record.get("events") or []
+            kinds = {next(iter(e)) for e in events if isinstance(e, dict) and e}
+            if "short" not in found and any(e.get("deal", {}).get("face_up") for e in events
+                                            if isinstance(e, dict) and isinstance(e.get("deal"), dict)):
+                found["short"] = (scenario.name, scenario.record)
+            if {"deal", "call", "play"} <= kinds and len(events) > 100 and "full" not in found:
+                found["full"] = (scenario.name, scenario.record)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path)
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    site = args.site
+    if site is None:
+        site = Path(tempfile.mkdtemp(prefix="lawkit-site-"))
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)], cwd=REPO,
+                       check=True)
+    print(f"{'what the page loads':38} {'bytes':>10} {'gzipped':>10}")
+    for name, raw, zipped in sizes(site):
+        print(f"{name:38} {raw:>10,} {zipped:>10,}")
+    from playwright.sync_api import sync_playwright
+
+    chosen = records()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
+                                                 args=ARGS)
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}/laws/")
+            found = page.evaluate(TIMING, [{k: r for k, (_, r) in chosen.items()}, args.runs])
+            browser.close()
+    finally:
+        server.shutdown()
+    print(f"\non the page, ms over {args.runs} runs (median / 95th percentile); one code: {found['first']}")
+    every = f"all {found['codes']}"
+    print(f"{'record':62} {'views':>13} {'one code':>13} {every:>13}")
+    for key, (name, _) in chosen.items():
+        times = found["times"][key]
+
+        def cell(values: list[float]) -> str:
+            ordered = sorted(values)
+            return f"{statistics.median(ordered):5.1f} / {ordered[int(0.95 * (len(ordered) - 1))]:5.1f}"
+
+        print(f"{(key + ': ' + name)[:62]:62} {cell(times['views']):>13} {cell(times['one']):>13} "
+              f"{cell(times['all']):>13}")
+
+
+if __name__ == "__main__":
+    main()

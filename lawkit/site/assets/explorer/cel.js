@@ -1,0 +1,137 @@
+// CEL for the explorer: @marcbachmann/cel-js (copied into the site beside this file by lawkit's
+// plugin), set up to give what lawkit's Python CEL gives on what the rules use. Whole numbers are
+// BigInt inside CEL; `toCel` makes them so, `plain` turns a result back into JSON-ready data.
+import {Environment} from './cel-js/index.js'
+import {OPERATORS} from './cel-js/operators.js'
+
+// Python's CEL lets the two branches of `? :` differ in type (`found ? {'by': c.by} : null`, as
+// the views write "this, or nothing"); cel-js's checker refuses such an expression. Where it
+// would, the branches are taken as dyn, so either value comes through as it is.
+const ternary = OPERATORS['?:']
+const checkTernary = ternary.check
+ternary.check = function (chk, ast, ctx) {
+  try {
+    return checkTernary.call(this, chk, ast, ctx)
+  } catch (error) {
+    if (!/Ternary branches must have the same type/.test(error && error.message)) throw error
+    return chk.dynType
+  }
+}
+
+const environment = new Environment({
+  unlistedVariablesAreDyn: true, // the context decides what a name holds, as in Python
+  homogeneousAggregateLiterals: false, // {'player': 'North', 'n': 1} mixes types, as rules' values do
+})
+// Python's CEL answers false for == between values of two types (a seat and a number), cel-js
+// "no such overload": the evaluator gives false, as a rule comparing a view that may hold either
+// would expect. (Registering one order registers the other, and != with it.)
+const TYPES = ['int', 'string', 'bool', 'list', 'map']
+TYPES.forEach((a, i) => TYPES.slice(i + 1).forEach(b => environment.registerOperator(`${a} == ${b}`, () => false)))
+
+// An error of evaluation, by kind (as tests/cel/expressions.yaml names them): key (a missing map
+// key or field), index (out of range), type (no such overload), or other.
+export class CelError extends Error {
+  constructor (message, kind) {
+    super(message)
+    this.kind = kind
+  }
+}
+
+export function errorKind (message) {
+  if (/index out of bounds/.test(message)) return 'index'
+  if (/No such key/.test(message)) return 'key'
+  if (/no such overload|no matching overload/i.test(message)) return 'type'
+  if (/Unknown variable/.test(message)) return 'unbound'
+  return 'other'
+}
+
+// A compiled expression: run(context) gives its value (CEL form) or throws a CelError.
+export function compile (source) {
+  const program = environment.parse(source)
+  return {
+    source,
+    run (context, {expectErrors = false} = {}) {
+      const limit = Error.stackTraceLimit
+      if (expectErrors) Error.stackTraceLimit = 0 // an unbound name is expected: no stack to collect
+      try {
+        return program(context)
+      } catch (error) {
+        const message = String(error && error.message || error).split('\n')[0]
+        throw new CelError(message, errorKind(message))
+      } finally {
+        if (expectErrors) Error.stackTraceLimit = limit
+      }
+    },
+  }
+}
+
+// A context in layers: the names bound by this evaluation (``set``), then each layer in turn (plain
+// objects, read, never copied: a ruling's context is the situation's facts and the code's
+// constants, a few hundred names that copying for every ruling cost more than the rules). cel-js
+// reads a Map's names with get(); undefined is an unbound name.
+export class Layers extends Map {
+  constructor (...layers) {
+    super()
+    this.layers = layers
+  }
+
+  get (name) {
+    if (super.has(name)) return super.get(name)
+    for (const layer of this.layers) if (Object.hasOwn(layer, name)) return layer[name]
+    return undefined
+  }
+
+  has (name) {
+    return this.get(name) !== undefined
+  }
+}
+
+// Plain data (numbers are whole numbers) as CEL reads it: every number a BigInt.
+export function toCel (value) {
+  if (typeof value === 'number') return BigInt(value)
+  if (Array.isArray(value)) return value.map(toCel)
+  if (value !== null && typeof value === 'object') {
+    const out = {}
+    for (const key of Object.keys(value)) out[key] = toCel(value[key])
+    return out
+  }
+  return value
+}
+
+// A CEL value with its maps' keys in sorted order (as lawkit.rules._cel.plain leaves a view or a
+// value, so what reads it next meets the keys in the same order), still in CEL form.
+export function sorted (value) {
+  if (Array.isArray(value)) return value.map(sorted)
+  if (value instanceof Map) value = Object.fromEntries(value)
+  if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array)) {
+    const out = {}
+    for (const key of Object.keys(value).sort()) out[key] = sorted(value[key])
+    return out
+  }
+  return value
+}
+
+// A CEL value as JSON-ready data: BigInt as Number, maps with sorted keys.
+export function plain (value) {
+  if (typeof value === 'bigint') return Number(value)
+  if (Array.isArray(value)) return value.map(plain)
+  if (value instanceof Map) value = Object.fromEntries(value)
+  if (value !== null && typeof value === 'object') {
+    const out = {}
+    for (const key of Object.keys(value).sort()) out[key] = plain(value[key])
+    return out
+  }
+  return value
+}
+
+// Deep equality of two plain (or CEL) values, as Python's == on plain data.
+export function same (a, b) {
+  const number = x => typeof x === 'bigint' || typeof x === 'number'
+  if (number(a) || number(b)) return number(a) && number(b) && BigInt(a) === BigInt(b)
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]))
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const ka = Object.keys(a)
+    return ka.length === Object.keys(b).length && ka.every(k => Object.hasOwn(b, k) && same(a[k], b[k]))
+  }
+  return a === b
+}

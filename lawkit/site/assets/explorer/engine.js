@@ -1,0 +1,350 @@
+// Rulings in the browser, as lawkit.rules.engine gives them: a situation (a record of the table and
+// the answers to what it cannot show) put to one code's rules. The rules in play, precedence
+// (beaten_by), the values, the ruling in players' words, the questions for what is missing, and
+// the trace, from the explorer model (api/explorer/model.json) and a code's rulebook
+// (api/explorer/<code>.json), exported by lawkit.rules.export.
+import {Layers, compile, plain, same, sorted, toCel} from './cel.js'
+import {RecordError, FactError, asCel, checkValue, describe, readRecord} from './record.js'
+import {Views, ViewError} from './views.js'
+import {say, sideName} from './words.js'
+
+export class RulingError extends Error {
+  constructor (message, {law = null, fact = null, kind = 'facts'} = {}) {
+    super(message)
+    this.law = law
+    this.fact = fact
+    this.kind = kind // facts (the situation is wrong), conflict (rules disagree), rule (a rule failed)
+  }
+}
+
+const SIDES = ['north-south', 'east-west']
+const minus = (names, known) => names.filter(n => !Object.hasOwn(known, n))
+
+export class Engine {
+  constructor (model) {
+    this.model = model
+    this.views = new Views(model)
+    this.books = {}
+    this.readByRules = new Set(model.read_by_rules)
+    this.alwaysGiven = new Set(model.views.filter(v => v.when === null).map(v => v.name))
+    this.viewTypes = Object.fromEntries(model.views.filter(v => v.type !== null).map(v => [v.name, v.type]))
+  }
+
+  // A code's rulebook (its JSON, as api/explorer/<code>.json holds it), compiled once.
+  addCode (data) {
+    const book = data.rulebook
+    const compiled = {
+      code: data.code,
+      order: Object.fromEntries(data.laws.map((id, i) => [id, i])),
+      constants: toCel(Object.fromEntries(Object.entries(book.constants).map(([n, c]) => [n, c.value]))),
+      constantLaws: Object.fromEntries(Object.entries(book.constants).map(([n, c]) => [n, c.law])),
+      used: new Set(book.used_values),
+      beatenBy: Object.fromEntries(book.rules.map(r => [r.key, r.beaten_by])),
+      byFact: {},
+      factless: [],
+      rules: book.rules.map((rule, position) => ({
+        ...rule,
+        position,
+        whenProgram: rule.when === null ? null : compile(rule.when),
+        eventProgram: rule.event === null ? null : compile(rule.event),
+        valuePrograms: Object.fromEntries(Object.entries(rule.values).map(([name, v]) =>
+          [name, Object.hasOwn(v, 'cel') ? compile(v.cel) : null])),
+        conditionFacts: rule.when === null ? rule.facts : rule.facts.filter(f => rule.condition_names.includes(f)),
+      })),
+    }
+    for (const rule of compiled.rules) {
+      for (const fact of rule.facts) (compiled.byFact[fact] || (compiled.byFact[fact] = [])).push(rule.position)
+      if (!rule.facts.length) compiled.factless.push(rule.position)
+    }
+    compiled.byKey = Object.fromEntries(compiled.rules.map(r => [r.key, r]))
+    this.books[data.code] = compiled
+    return compiled
+  }
+
+  // -- situations --------------------------------------------------------------------------
+
+  // The situation a record describes: read, checked, its views derived: every view with
+  // views: 'all' (to show the table, as Engine.situation does by default), or only those some
+  // rule of some code reads with views: 'rules'.
+  situation (data, {views = 'all'} = {}) {
+    if (data instanceof Situation) return data
+    let record
+    try {
+      record = readRecord(data, this.model.record, (name, value) => this.checkAnswer(name, value))
+    } catch (error) {
+      if (error instanceof RecordError) throw new RulingError(error.message, {fact: error.fact})
+      throw error
+    }
+    const answered = {}
+    for (const [name, value] of Object.entries(record.answers)) {
+      if (Object.hasOwn(this.viewTypes, name)) answered[name] = toCel(value)
+    }
+    let given
+    try {
+      const wanted = views === 'all' ? null : new Set([...this.readByRules, ...Object.keys(record.answers)])
+      given = this.views.derive(asCel(record, this.model.record), wanted, answered)
+    } catch (error) {
+      if (error instanceof ViewError) throw new RulingError(`${error.message} (on this record; the view is in views.yaml)`, {kind: 'rule'})
+      throw error
+    }
+    for (const name of Object.keys(record.answers)) {
+      if (Object.hasOwn(given, name)) {
+        throw new RulingError(`'${name}' is answered, but the record gives it already; leave the answer out, or ` +
+          'change the record', {fact: name})
+      }
+    }
+    return new Situation(record, given, toCel(record.answers))
+  }
+
+  checkAnswer (name, value) {
+    const fact = this.model.facts[name]
+    const type = fact ? fact.type : this.viewTypes[name]
+    if (type === undefined) {
+      const view = this.views.byName[name]
+      if (view) {
+        throw new RecordError(`'${name}' (${view.description}) is derived from the record and cannot be answered; ` +
+          'add what happened to the events instead', null, name)
+      }
+      throw new RecordError(`unknown question '${name}'`, null, name)
+    }
+    try {
+      return checkValue(type, value, name)
+    } catch (error) {
+      if (error instanceof FactError) throw new RecordError(error.message, null, error.path)
+      throw error
+    }
+  }
+
+  // -- rulings -----------------------------------------------------------------------------
+
+  // Every ruling ``code`` gives on ``situation`` (a Situation, or a record's data), as
+  // lawkit.rules.engine.Result.as_json gives it (without the trace's `at`: no positions here).
+  ruling (code, situation) {
+    const book = this.books[code]
+    if (!book) throw new RulingError(`no code '${code}' loaded`)
+    situation = this.situation(situation, {views: 'rules'})
+    const facts = situation.facts
+    // The ruling's own context: the code's constants, the views' constants, this situation.
+    const context = new Layers(facts, book.constants, this.views.constants)
+    const result = {code, rulings: [], missing_facts: [], considered: []}
+    const produced = {}
+    const applied = {}
+    const missing = {}
+    for (const rule of this.candidates(book, facts)) {
+      const absent = minus(rule.facts, facts).sort()
+      const triggered = rule.conditionFacts.some(f => Object.hasOwn(facts, f) && !this.alwaysGiven.has(f))
+      const waiting = minus(rule.inputs, produced)
+      if (absent.length || waiting.length) {
+        // Only a rule in play (some of its facts or values known) is reported or asks for facts.
+        if (triggered || rule.inputs.some(n => Object.hasOwn(produced, n))) {
+          if (!waiting.length && this.cannotHold(rule, context)) {
+            result.considered.push(considered(rule, 'cannot-hold', {unknown_facts: absent}))
+            continue
+          }
+          for (const fact of absent) (missing[fact] || (missing[fact] = [])).push(rule.key)
+          result.considered.push(considered(rule, 'incomplete', {missing_facts: absent, missing_values: waiting.sort()}))
+        }
+        continue
+      }
+      if (rule.whenProgram !== null && !condition(rule, context)) {
+        result.considered.push(considered(rule, 'did-not-hold'))
+        continue
+      }
+      const winners = (book.beatenBy[rule.key] || []).filter(w => Object.hasOwn(applied, w)).map(w => applied[w])
+      if (winners.length) {
+        for (const winner of winners) winner.trace.push({step: 'overrides', rule: rule.key, law: rule.law})
+        result.considered.push(considered(rule, 'overridden', {by: winners.map(w => w.rule)}))
+        continue
+      }
+      const ruling = this.apply(book, rule, context, produced, situation)
+      applied[rule.key] = ruling
+      result.rulings.push(ruling)
+    }
+    this.checkConflicts(result.rulings)
+    result.rulings.sort((a, b) => (book.order[a.law] || 0) - (book.order[b.law] || 0))
+    result.missing_facts = Object.keys(missing).sort().map(name => this.question(name, missing[name], facts))
+    return result
+  }
+
+  // The rules that use a fact of the situation (or no fact at all), in evaluation order.
+  candidates (book, facts) {
+    const positions = new Set(book.factless)
+    for (const fact of Object.keys(facts)) for (const p of book.byFact[fact] || []) positions.add(p)
+    return [...positions].sort((a, b) => a - b).map(p => book.rules[p])
+  }
+
+  // Whether the condition is false whatever the facts it lacks turn out to be: `&&` and `||`
+  // absorb an unbound name when the other side decides, so false here is false for every answer.
+  cannotHold (rule, context) {
+    if (rule.whenProgram === null) return false
+    try {
+      return rule.whenProgram.run(context, {expectErrors: true}) === false
+    } catch (error) {
+      return false
+    }
+  }
+
+  apply (book, rule, context, produced, situation) {
+    const values = {}
+    for (const [name, value] of Object.entries(rule.values)) {
+      values[name] = Object.hasOwn(value, 'cel') ? sorted(evaluate(rule, rule.valuePrograms[name], context)) : toCel(value.literal)
+    }
+    const cites = [rule.law]
+    const trace = []
+    if (rule.when !== null) trace.push({step: 'condition', expr: rule.when, held: true})
+    for (const name of [...rule.constants].sort()) {
+      trace.push({step: 'constant', name, law: book.constantLaws[name]})
+      cites.push(book.constantLaws[name])
+    }
+    for (const name of [...rule.inputs].sort()) {
+      trace.push({step: 'value', name, from: produced[name][1].key})
+      cites.push(...this.citesOf(book, produced[name][1], produced))
+    }
+    for (const [name, value] of Object.entries(values)) {
+      if (!book.used.has(name)) continue // an output of this ruling only
+      if (Object.hasOwn(produced, name) && !same(produced[name][0], value)) {
+        const other = produced[name][1]
+        throw new RulingError(`${rule.key} and ${other.key} both apply and give '${name}' different values; say which ` +
+          "takes precedence with 'overrides' or 'unless'", {law: rule.law, kind: 'conflict'})
+      }
+      produced[name] = [value, rule]
+    }
+    if (rule.eventProgram !== null && rule.event_facts.every(f => Object.hasOwn(situation.facts, f))) {
+      trace.push(...this.events(rule, plain(evaluate(rule, rule.eventProgram, context)), situation.record))
+    }
+    for (const [name, value] of Object.entries(values)) if (book.used.has(name)) context.set(name, value)
+    const plainValues = plain(values)
+    const ruling = {law: rule.law, rule: rule.key, outcome: rule.outcome,
+      says: rule.says ? say(rule.says, plainValues) : null,
+      values: plainValues, cites: [...new Set(cites)], trace}
+    if (rule.score) ruling.score = score(rule, plainValues, plain(this.views.constants.side_of || {}))
+    return ruling
+  }
+
+  events (rule, found, record) {
+    const indexes = Array.isArray(found) ? found : [found]
+    return indexes.map(index => {
+      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= record.events.length) {
+        throw new RulingError(`${rule.key}: 'event' gave ${JSON.stringify(index)}, not the index of an event of the ` +
+          `record (0 to ${record.events.length - 1})`, {law: rule.law, kind: 'rule'})
+      }
+      const event = record.events[index]
+      return {step: 'event', event: index, kind: event.kind, by: event.by || null, what: describe(record.events, index)}
+    })
+  }
+
+  citesOf (book, rule, produced) {
+    const cites = [rule.law, ...[...rule.constants].sort().map(c => book.constantLaws[c])]
+    for (const name of [...rule.inputs].sort()) cites.push(...this.citesOf(book, produced[name][1], produced))
+    return cites
+  }
+
+  checkConflicts (rulings) {
+    const excludes = this.model.excludes
+    rulings.forEach((first, i) => {
+      for (const second of rulings.slice(i + 1)) {
+        if ((excludes[first.outcome] || []).includes(second.outcome) || (excludes[second.outcome] || []).includes(first.outcome)) {
+          throw new RulingError(`${first.rule} (${first.outcome}) and ${second.rule} (${second.outcome}) both apply and ` +
+            "conflict; say which takes precedence with 'overrides' or 'unless'", {law: first.law, kind: 'conflict'})
+        }
+      }
+    })
+  }
+
+  // What to ask for a name the situation lacks: a fact's question, or the part of the record a view needs.
+  question (name, rules, given) {
+    const fact = this.model.facts[name]
+    if (fact) return {fact: name, question: fact.question, type: fact.type, needed_by: rules}
+    const view = this.views.byName[name]
+    const question = this.viewQuestion(name, given, new Set()) || `The record does not show this: ${view.description}`
+    return {fact: name, question, type: this.viewTypes[name] ?? null, from_record: true, needed_by: rules}
+  }
+
+  viewQuestion (name, given, seen) {
+    const view = this.views.byName[name]
+    if (view.question) return view.question
+    seen.add(name)
+    for (const read of [...view.reads].sort()) {
+      if (!Object.hasOwn(given, read) && !seen.has(read)) {
+        const found = this.viewQuestion(read, given, seen)
+        if (found) return found
+      }
+    }
+    return null
+  }
+}
+
+export class Situation {
+  constructor (record, views, answers) {
+    this.record = record
+    this.views = views // name -> value (CEL form), the views the record gives
+    this.answers = answers // name -> value (CEL form), checked
+    this.facts = {...views, ...answers}
+  }
+}
+
+function considered (rule, status, details = {}) {
+  const out = {rule: rule.key, law: rule.law, status}
+  for (const [key, value] of Object.entries(details)) {
+    if (value && !(Array.isArray(value) && !value.length)) out[key] = value
+  }
+  return out
+}
+
+function factsOf (rule) {
+  const names = [...new Set([...rule.facts, ...rule.inputs])].sort()
+  return names.length ? 'the facts ' + names.map(n => `'${n}'`).join(', ') : "the rule's constants"
+}
+
+function evaluate (rule, program, context) {
+  try {
+    return program.run(context)
+  } catch (error) {
+    throw new RulingError(`${rule.key}: ${error.message} in ${factsOf(rule)} while evaluating \`${program.source}\``,
+      {law: rule.law, kind: 'rule'})
+  }
+}
+
+function condition (rule, context) {
+  const held = evaluate(rule, rule.whenProgram, context)
+  if (typeof held !== 'boolean') {
+    throw new RulingError(`${rule.key}: 'when' gave ${held}, not true or false`, {law: rule.law, kind: 'rule'})
+  }
+  return held
+}
+
+// The score sheet's entries a ruling gives, each checked: points are whole numbers, sides are sides.
+function score (rule, values, sideOf) {
+  const fail = what => new RulingError(`${rule.key}: 'score' ${what}`, {law: rule.law, kind: 'rule'})
+  const side = line => {
+    const value = values[rule.score[line]]
+    const seats = Array.isArray(value) ? value : [value]
+    if (seats.length && seats.every(s => Object.hasOwn(sideOf, s)) && new Set(seats.map(s => sideOf[s])).size === 1) {
+      return sideOf[seats[0]]
+    }
+    if (!['', ...SIDES].includes(value)) {
+      throw fail(`${line} is ${JSON.stringify(value)} (the value '${rule.score[line]}'), not a side (${SIDES.join(', ')}) or ''`)
+    }
+    return value
+  }
+  const out = {}
+  for (const line of ['below', 'above']) {
+    if (!Object.hasOwn(rule.score, line)) continue
+    let points = values[rule.score[line]]
+    if (typeof points === 'number') {
+      if (!Object.hasOwn(rule.score, 'to')) throw fail(`${line} is a number of points (${points}) but 'to' names no side to give them to`)
+      const to = side('to')
+      points = to ? {[to]: points} : {}
+    }
+    if (points === null || typeof points !== 'object' || Array.isArray(points) ||
+        !Object.entries(points).every(([k, v]) => SIDES.includes(k) && typeof v === 'number')) {
+      throw fail(`${line} is ${JSON.stringify(points)} (the value '${rule.score[line]}'), not points or a map of each side to its points`)
+    }
+    out[line] = Object.fromEntries(Object.entries(points).filter(([, v]) => v))
+  }
+  for (const line of ['game', 'rubber']) if (Object.hasOwn(rule.score, line)) out[line] = side(line)
+  if (Object.hasOwn(rule.score, 'total')) out.total = rule.score.total
+  return out
+}
+
+export {sideName}

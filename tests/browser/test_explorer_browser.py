@@ -1,0 +1,202 @@
+"""The explorer's evaluator in the browser: one truth, two engines (issue 13, point 8).
+
+The rules run on the page with @marcbachmann/cel-js, through the explorer's own modules
+(lawkit/site/assets/explorer/), from the data the plugin writes under api/explorer/. Two checks:
+
+- the shared file of CEL expressions (tests/cel/expressions.yaml) gives the file's results in the
+  browser as in Python, whole numbers as BigInt and errors of the kind the file names;
+- every scenario of tests/scenarios/ is ruled on the page under every code the Python engine
+  rules it (the codes its expectation names), and the whole of each result — the rulings (law,
+  rule, outcome, values, says, cites, score, trace), the questions for what is missing and the
+  rules considered — equals the Python engine's, computed here while the page works.
+
+LAWKIT_EXPLORER_CODES=all rules each scenario under all six codes instead (slower).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+import lawkit
+from lawkit.rules.scenarios import files, load
+
+REPO = Path(__file__).resolve().parents[2]
+CEL_FILE = REPO / "tests" / "cel" / "expressions.yaml"
+MODULES = "/assets/lawkit/explorer/"
+
+# Mismatches known and not yet fixed, by scenario name and code, each with its reason. This list
+# may only shrink: a mismatch not listed fails, and so does a listed one that now agrees.
+KNOWN: dict[tuple[str, str], str] = {}
+
+
+def _open(page) -> None:
+    """A page of the built site; the explorer's modules are imported from it as the page would."""
+    page.goto(page.base_url + "/laws/")
+
+
+CEL_RUN = """async ([base, data]) => {
+  const cel = await import(base + 'cel.js')
+  const context = cel.toCel(data.context)
+  // Whole numbers must come back as BigInt: each result is tagged with its JavaScript type.
+  const tag = v => typeof v === 'bigint' ? {int: v.toString()} : typeof v === 'number' ? {double: v}
+    : Array.isArray(v) ? v.map(tag) : v !== null && typeof v === 'object'
+      ? Object.fromEntries(Object.entries(v instanceof Map ? Object.fromEntries(v) : v).map(([k, x]) => [k, tag(x)]))
+      : v
+  return data.expressions.map(c => {
+    try {
+      return {value: tag(cel.compile(c.expr).run(context))}
+    } catch (error) {
+      return {error: error.kind || 'not a CEL error: ' + error.message}
+    }
+  })
+}"""
+
+
+def _tagged(value):
+    """An expected result as the page tags it: a whole number as {int: its digits}."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return {"int": str(value)}
+    if isinstance(value, list):
+        return [_tagged(v) for v in value]
+    return {k: _tagged(v) for k, v in value.items()}
+
+
+def test_the_shared_cel_file_gives_the_same_results_in_the_browser(page):
+    data = yaml.safe_load(CEL_FILE.read_text("utf-8"))
+    _open(page)
+    got = page.evaluate(CEL_RUN, [MODULES, data])
+    wrong = []
+    for case, result in zip(data["expressions"], got, strict=True):
+        want = {"error": case["error"]} if "error" in case else {"value": _tagged(case["expect"])}
+        if result != want:
+            wrong.append(f"{case['name']}: `{case['expr']}` gave {result}, the file says {want}")
+    assert not wrong, "\n".join(wrong)
+
+
+# The page rules the scenarios in batches, yielding between them, and keeps what it found; Python
+# computes its rulings meanwhile (the two engines work side by side), then reads the page's.
+START = """async ([base, scenarios]) => {
+  const {open} = await import(base + 'explorer.js')
+  const explorer = await open()
+  const codes = [...new Set(scenarios.flatMap(s => s.codes))]
+  await Promise.all(codes.map(c => explorer.code(c)))
+  const engine = explorer.engine
+  window.lawkitConformance = {done: false, results: []}
+  const run = async () => {
+    const started = performance.now()
+    for (let start = 0; start < scenarios.length; start += 25) {
+      for (const s of scenarios.slice(start, start + 25)) {
+        const out = {codes: {}}
+        try {
+          const situation = engine.situation(s.record)
+          for (const code of s.codes) {
+            try {
+              out.codes[code] = engine.ruling(code, situation)
+            } catch (error) {
+              out.codes[code] = {error: error.message, kind: error.kind || 'not a ruling error'}
+            }
+          }
+        } catch (error) {
+          out.error = error.message
+        }
+        window.lawkitConformance.results.push(out)
+      }
+      await new Promise(resolve => setTimeout(resolve, 0))
+    }
+    window.lawkitConformance.ms = performance.now() - started
+    window.lawkitConformance.done = true
+  }
+  run()
+  return codes.length
+}"""
+
+
+def _without_positions(result: dict) -> dict:
+    """A result as the page gives it: the page has no file positions (a trace's `at`)."""
+    for ruling in result.get("rulings", []):
+        for step in ruling["trace"]:
+            step.pop("at", None)
+    return result
+
+
+def _normal(value):
+    return json.loads(json.dumps(value, sort_keys=True))
+
+
+def test_every_scenario_rules_alike_in_the_browser(page, corpus):
+    scenarios = [s for path in files(REPO / "tests" / "scenarios") for s in load(path)]
+    every_code = os.environ.get("LAWKIT_EXPLORER_CODES") == "all"
+    codes = [list(corpus.codes) if every_code else list(s.expect) for s in scenarios]
+    _open(page)
+    page.evaluate(START, [MODULES, [{"record": s.record, "codes": c} for s, c in zip(scenarios, codes)]])
+    started = time.perf_counter()
+    engine = lawkit.Engine(corpus)
+    python = []
+    for scenario, its_codes in zip(scenarios, codes):
+        try:
+            situation = engine.situation(scenario.record, scenario.position.path)
+        except lawkit.RulingError as exc:
+            python.append({"error": str(exc)})
+            continue
+        out: dict = {"codes": {}}
+        for code in its_codes:
+            try:
+                out["codes"][code] = _without_positions(engine.ruling(code, situation).as_json())
+            except lawkit.RulingError as exc:
+                out["codes"][code] = {"error": str(exc), "kind": exc.kind}
+        python.append(out)
+    python_ms = (time.perf_counter() - started) * 1000
+    page.wait_for_function("window.lawkitConformance && window.lawkitConformance.done", timeout=300_000,
+                           polling=500)
+    browser = json.loads(page.evaluate("JSON.stringify(window.lawkitConformance)"))
+    assert len(browser["results"]) == len(scenarios)
+    mismatches: dict[tuple[str, str], str] = {}
+    compared = 0
+    for scenario, want, got in zip(scenarios, python, browser["results"]):
+        where = f"{Path(scenario.position.path).name}:{scenario.position.line}"
+        if "error" in want or "error" in got:
+            if ("error" in want) != ("error" in got):
+                mismatches[(scenario.name, "*")] = f"{where}: the record: Python {want.get('error')!r}, " \
+                                                   f"the page {got.get('error')!r}"
+            continue
+        for code, expected in want["codes"].items():
+            compared += 1
+            given = got["codes"].get(code)
+            if "error" in expected or (given and "error" in given):
+                # Both fail: the kind must agree (the messages quote each library's own words).
+                if (given or {}).get("kind") != expected.get("kind"):
+                    mismatches[(scenario.name, code)] = f"{where}: Python {expected}, the page {given}"
+                continue
+            for part in ("rulings", "missing_facts", "considered"):
+                if _normal(expected[part]) != _normal(given[part]):
+                    mismatches[(scenario.name, code)] = (
+                        f"{where}: {part} differ\n    Python:   {json.dumps(_normal(expected[part]))[:600]}"
+                        f"\n    the page: {json.dumps(_normal(given[part]))[:600]}")
+                    break
+    print(f"\nexplorer conformance: {len(scenarios)} scenarios, {compared} rulings compared under "
+          f"{len({c for cs in codes for c in cs})} codes; the page took {browser['ms']:.0f} ms, Python "
+          f"{python_ms:.0f} ms, side by side")
+    unexpected = {k: v for k, v in mismatches.items() if k not in KNOWN}
+    fixed = [k for k in KNOWN if k not in mismatches]
+    assert not unexpected, f"{len(unexpected)} rulings differ between the page and Python:\n" + "\n".join(
+        f"  {name} [{code}] {text}" for (name, code), text in unexpected.items())
+    assert not fixed, f"listed in KNOWN but now agreeing (take them off the list): {fixed}"
+    assert compared == sum(len(c) for c in codes) - sum(len(c) for c, w in zip(codes, python) if "error" in w)
+
+
+def test_the_explorer_before_a_rulebook_fits_its_budget(site_dir):
+    """The explorer's JavaScript (its modules and the CEL library) and its model, gzipped, before a
+    code's rulebook loads: at most 150 KB (issue 13, point 9)."""
+    before = [*sorted((site_dir / MODULES.strip("/")).rglob("*.js")), site_dir / "api/explorer/model.json",
+              site_dir / "api/explorer/index.json"]
+    zipped = sum(len(gzip.compress(path.read_bytes(), 9)) for path in before)
+    assert zipped <= 150_000, f"{zipped} bytes gzipped"
