@@ -448,3 +448,51 @@ def test_without_the_model_there_is_no_ask_page_and_no_broken_link(make_corpus, 
     assert "lawkit:ask" not in home and "Ask a question" not in home
     code = (site / "laws" / "demo" / "index.html").read_text("utf-8")
     assert "Questions this law answers" in code and "?ask=" not in code
+
+
+# -- mkdocs serve ----------------------------------------------------------------------
+
+def test_serve_keeps_the_last_good_site_while_a_file_is_broken(make_corpus, tmp_path, monkeypatch, caplog):
+    """Under serve (the plugin kept from one build to the next, as MkDocs keeps a plugin with
+    on_startup), a saved file that does not parse leaves the last good pages in place, with the
+    root cause atop each page and in the log, not the errors that follow from it; fixed, it is gone."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    project = _small_project(make_corpus, tmp_path)
+    monkeypatch.chdir(project)
+    site = project / "site"
+
+    def rebuild(startup: bool = False) -> None:  # as serve's builder: the config loaded afresh each time
+        config = load_config(str(project / "mkdocs.yml"), site_dir=str(site), strict=True)
+        if startup:
+            config.plugins.on_startup(command="serve", dirty=False)
+        mkdocs_build(config)
+
+    rebuild(startup=True)
+    one = project / "laws" / "demo" / "01-one.yaml"
+    good = one.read_text("utf-8")
+    one.write_text(good.replace("  - law: 2\n", "  - law: 2\n   text: [\n"), "utf-8")  # an indentation mistake
+    caplog.clear()
+    rebuild()  # no PluginError, no abort in strict mode
+    text = page(site, "laws/demo")
+    assert "The corpus has errors: this is the last good build" in text
+    notice = text[text.index("lk-broken"):text.index("</div>", text.index("lk-broken"))]
+    assert "laws/demo/01-one.yaml:" in notice and "yaml-syntax" in notice and "dangling" not in notice
+    assert "The lowest cut deals" in text  # the last good law 2
+    said = [r.getMessage() for r in caplog.records if r.name == "lawkit.serve"]
+    assert len(said) == 1 and "yaml-syntax" in said[0] and "dangling" not in said[0]
+    assert "The corpus has errors" in page(site, "laws/glossary")  # every page says so
+
+    one.write_text(good.replace("The lowest cut deals", "The lowest cut always deals"), "utf-8")
+    rebuild()
+    text = page(site, "laws/demo")
+    assert "lk-broken" not in text and "The lowest cut always deals" in text
+
+
+def test_a_broken_file_still_fails_a_build(make_corpus, tmp_path):
+    project = _small_project(make_corpus, tmp_path)
+    one = project / "laws" / "demo" / "01-one.yaml"
+    one.write_text(one.read_text("utf-8").replace("  - law: 2\n", "  - law: 2\n   text: [\n"), "utf-8")
+    result = build(project / "mkdocs.yml", project / "site")
+    assert result.returncode == 1 and "01-one.yaml:" in result.stderr and "Traceback" not in result.stderr
