@@ -31,6 +31,27 @@ title: DEMO
 source: {book: X, year: 1900}
 headings: [ONE]
 """
+# The facts and outcome files of a small demo corpus with a rule on the cut.
+DEMO_FACTS = """\
+# yaml-language-server: $schema=../lawkit/schemas/facts.schema.json
+facts:
+  - {name: cuts, type: {list: {record: {player: string, card: card}}}, question: Who cut which card?}
+"""
+# Law 2 of those corpora: the lowest of two cuts deals (law 1 holds the ranks as `rank`).
+DEMO_LOWEST_DEALS = """\
+    rules:
+      - id: lowest-deals
+        when: size(cuts) == 2
+        then:
+          outcome: dealer
+          values:
+            dealer_player: cuts.filter(x, cuts.all(y, rank[x.card] <= rank[y.card]))[0].player
+"""
+DEMO_OUTCOMES = """\
+# yaml-language-server: $schema=../lawkit/schemas/outcomes.schema.json
+outcomes:
+  - {id: dealer, description: The dealer is settled.}
+"""
 
 
 @pytest.fixture(scope="session")

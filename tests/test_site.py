@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import DEMO_CODE, REPO, MKDOCS_ENV as ENV, mkdocs_build as build
+from conftest import DEMO_CODE, DEMO_FACTS, DEMO_LOWEST_DEALS, DEMO_OUTCOMES, REPO, MKDOCS_ENV as ENV, mkdocs_build as build
 
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 
@@ -187,16 +187,8 @@ def test_bad_corpus_fails_the_build_naming_the_file(repo, tmp_path):
 # again warm in test_a_warm_rebuild_of_the_real_site_is_the_same_site.
 
 SMALL = {
-    "facts.yaml": """\
-# yaml-language-server: $schema=../lawkit/schemas/facts.schema.json
-facts:
-  - {name: cuts, type: {list: {record: {player: string, card: card}}}, question: Who cut which card?}
-""",
-    "outcomes.yaml": """\
-# yaml-language-server: $schema=../lawkit/schemas/outcomes.schema.json
-outcomes:
-  - {id: dealer, description: The dealer is settled.}
-""",
+    "facts.yaml": DEMO_FACTS,
+    "outcomes.yaml": DEMO_OUTCOMES,
     "glossary.yaml": """\
 # yaml-language-server: $schema=../lawkit/schemas/glossary.schema.json
 terms:
@@ -215,14 +207,7 @@ laws:
         card_order: {ranks: A23456789TJQK, suits: null}
   - law: 2
     text: The lowest cut deals (see Law 1).
-    rules:
-      - id: lowest-deals
-        when: size(cuts) == 2
-        then:
-          outcome: dealer
-          values:
-            dealer_player: cuts.filter(x, cuts.all(y, rank[x.card] <= rank[y.card]))[0].player
-""",
+""" + DEMO_LOWEST_DEALS,
 }
 SMALL_SCENARIO_NAME = "Two cut, and the ace deals"
 SMALL_SCENARIOS = f"""\
