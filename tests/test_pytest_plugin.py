@@ -7,18 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import DEMO_FACTS, DEMO_LOWEST_DEALS, DEMO_OUTCOMES
+
 FILES = {
     "pytest.ini": "[pytest]\n",
-    "laws/facts.yaml": """\
-# yaml-language-server: $schema=../lawkit/schemas/facts.schema.json
-facts:
-  - {name: cuts, type: {list: {record: {player: string, card: card}}}, question: Who cut which card?}
-""",
-    "laws/outcomes.yaml": """\
-# yaml-language-server: $schema=../lawkit/schemas/outcomes.schema.json
-outcomes:
-  - {id: dealer, description: The dealer is settled.}
-""",
+    "laws/facts.yaml": DEMO_FACTS,
+    "laws/outcomes.yaml": DEMO_OUTCOMES,
     "laws/demo/code.yaml": """\
 # yaml-language-server: $schema=../../lawkit/schemas/code.schema.json
 code: demo
@@ -37,14 +31,7 @@ laws:
         card_order: {ranks: A23456789TJQK, suits: null}
   - law: 2
     text: The lowest deals.
-    rules:
-      - id: lowest-deals
-        when: size(cuts) == 2
-        then:
-          outcome: dealer
-          values:
-            dealer_player: cuts.filter(x, cuts.all(y, rank[x.card] <= rank[y.card]))[0].player
-""",
+""" + DEMO_LOWEST_DEALS,
     "tests/scenarios/cutting.yaml": """\
 # yaml-language-server: $schema=../../lawkit/schemas/scenarios.schema.json
 scenarios:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -13,24 +12,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import DEMO_CODE, DEMO_FACTS, DEMO_LOWEST_DEALS, DEMO_OUTCOMES, REPO, MKDOCS_ENV as ENV, mkdocs_build as build
 
 MKDOCS = [sys.executable, "-m", "mkdocs"]
-ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
 
-def build(config: Path, site: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([*MKDOCS, "build", "--strict", "-f", str(config), "-d", str(site)],
-                          capture_output=True, text=True, env=ENV, timeout=300)
-
-
-@pytest.fixture(scope="module")
-def site(repo, tmp_path_factory) -> Path:
-    """The real corpus built once for this module's tests (strict: no warning)."""
-    out = tmp_path_factory.mktemp("site") / "site"
-    result = build(repo / "mkdocs.yml", out)
-    assert result.returncode == 0, result.stderr
-    assert "WARNING" not in result.stderr, result.stderr
-    return out
+@pytest.fixture
+def site(built_site) -> Path:
+    """The real corpus, built once for the session (strict: no warning)."""
+    return built_site
 
 
 def page(site: Path, path: str) -> str:
@@ -156,12 +146,11 @@ def test_machine_clauses_and_worked_examples(site):
     assert "Rulings of Auction Bridge, 1912" in law_16
 
 
-def test_static_json_api(site, repo):
+def test_static_json_api(site, corpus):
     from lawkit import export
-    import lawkit
 
     whole = json.loads((site / "api" / "export.json").read_text("utf-8"))
-    assert whole == json.loads(json.dumps(export(lawkit.load(repo / "laws")), ensure_ascii=False))
+    assert whole == json.loads(json.dumps(export(corpus), ensure_ascii=False))  # the real corpus, loaded once
     law = json.loads((site / "api" / "auction-bridge-1912" / "37.json").read_text("utf-8"))
     assert law["id"] == "auction-bridge-1912/37" and [i["id"] for i in law["items"]][2] == "auction-bridge-1912/37/c"
     assert law["url"] == "laws/auction-bridge-1912/#37" and law["page"] is None  # the book's page: none in this source
@@ -170,18 +159,16 @@ def test_static_json_api(site, repo):
     assert 'href="api/export.json"' in (site / "index.html").read_text("utf-8")
 
 
-def test_edit_links_point_at_the_yaml(repo, tmp_path):
-    project = tmp_path / "project"
-    shutil.copytree(repo / "docs", project / "docs")
-    shutil.copytree(repo / "laws", project / "laws")
-    config = (repo / "mkdocs.yml").read_text("utf-8")
-    (project / "mkdocs.yml").write_text(config + "repo_url: https://github.com/example/lawkit\n"
-                                        "edit_uri: edit/main/docs/\n", "utf-8")
-    result = build(project / "mkdocs.yml", project / "site")
+def test_edit_links_point_at_the_yaml(make_corpus, tmp_path):
+    project = _small_project(make_corpus, tmp_path)
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text("utf-8") + "repo_url: https://github.com/example/lawkit\n"
+                      "edit_uri: edit/main/docs/\n", "utf-8")
+    result = build(config, project / "site")
     assert result.returncode == 0, result.stderr
-    text = (project / "site" / "laws" / "auction-bridge-1912" / "index.html").read_text("utf-8")
-    assert 'href="https://github.com/example/lawkit/edit/main/laws/auction-bridge-1912/code.yaml"' in text
-    assert 'href="https://github.com/example/lawkit/edit/main/laws/auction-bridge-1912/05-cutting-out.yaml"' in text
+    text = (project / "site" / "laws" / "demo" / "index.html").read_text("utf-8")
+    assert 'href="https://github.com/example/lawkit/edit/main/laws/demo/code.yaml"' in text
+    assert 'href="https://github.com/example/lawkit/edit/main/laws/demo/01-one.yaml"' in text
     glossary = (project / "site" / "laws" / "glossary" / "index.html").read_text("utf-8")
     assert 'href="https://github.com/example/lawkit/edit/main/laws/glossary.yaml"' in glossary
 
@@ -202,14 +189,60 @@ def test_bad_corpus_fails_the_build_naming_the_file(repo, tmp_path):
 
 
 # -- the cache of generated files -------------------------------------------------------
+#
+# The rebuilds run on a small project of their own (two laws, a rule, a scenario, a glossary):
+# what they show, the generated files kept and read back, made again when a law, a scenario or a
+# setting changes, holds for any corpus; the real one is built once (``built_site``) and built
+# again warm in test_a_warm_rebuild_of_the_real_site_is_the_same_site.
 
-def _project(repo: Path, tmp_path: Path) -> Path:
-    """A copy of the real project (docs, laws, scenarios, mkdocs.yml) with its own .lawkit-cache."""
+SMALL = {
+    "facts.yaml": DEMO_FACTS,
+    "outcomes.yaml": DEMO_OUTCOMES,
+    "glossary.yaml": """\
+# yaml-language-server: $schema=../lawkit/schemas/glossary.schema.json
+terms:
+  - term: cut
+    definition: Lifting part of the pack to settle who deals.
+""",
+    "demo/code.yaml": DEMO_CODE,
+    "demo/01-one.yaml": """\
+# yaml-language-server: $schema=../../lawkit/schemas/heading.schema.json
+heading: ONE
+laws:
+  - law: 1
+    text: In cutting, the ace is the lowest card; all cut from one pack.
+    constants:
+      - name: rank
+        card_order: {ranks: A23456789TJQK, suits: null}
+  - law: 2
+    text: The lowest cut deals (see Law 1).
+""" + DEMO_LOWEST_DEALS,
+}
+SMALL_SCENARIO_NAME = "Two cut, and the ace deals"
+SMALL_SCENARIOS = f"""\
+# yaml-language-server: $schema=../../lawkit/schemas/scenarios.schema.json
+scenarios:
+  - name: {SMALL_SCENARIO_NAME}
+    code: demo
+    record:
+      answers:
+        cuts: [{{player: Ann, card: AS}}, {{player: Bob, card: KH}}]
+    expect:
+      rulings:
+        - rule: 2#lowest-deals
+          values: {{dealer_player: Ann}}
+"""
+
+
+def _small_project(make_corpus, tmp_path: Path) -> Path:
+    """A project of its own (laws, a scenario file, docs, the real mkdocs.yml) with its own .lawkit-cache."""
+    make_corpus(SMALL, root="project/laws")
     project = tmp_path / "project"
-    shutil.copytree(repo / "docs", project / "docs")
-    shutil.copytree(repo / "laws", project / "laws")
-    shutil.copytree(repo / "tests" / "scenarios", project / "tests" / "scenarios")
-    shutil.copy(repo / "mkdocs.yml", project / "mkdocs.yml")
+    (project / "tests" / "scenarios").mkdir(parents=True)
+    (project / "tests" / "scenarios" / "demo.yaml").write_text(SMALL_SCENARIOS, "utf-8")
+    (project / "docs").mkdir()
+    (project / "docs" / "index.md").write_text("# Home\n\nSee [Law 2](laws/demo.md#2).\n", "utf-8")
+    shutil.copy(REPO / "mkdocs.yml", project / "mkdocs.yml")
     return project
 
 
@@ -229,42 +262,58 @@ def _edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), "utf-8")
 
 
-def test_a_warm_rebuild_is_the_same_site_and_shows_an_edited_law(repo, tmp_path):
-    project = _project(repo, tmp_path)
+def _same_site(one: Path, other: Path) -> None:
+    for path in one.rglob("*"):
+        if path.is_file() and path.suffix != ".gz":  # sitemap.xml.gz stamps the time it was written
+            assert path.read_bytes() == (other / path.relative_to(one)).read_bytes(), path
+
+
+def test_a_warm_rebuild_of_the_real_site_is_the_same_site(built_site, repo, tmp_path):
+    """The real site built again with lawkit's cache warm (the generated pages and JSON read
+    back, as the build for ``built_site`` left them) is the same site, byte for byte."""
+    _same_site(built_site, _built_in(repo, tmp_path / "warm"))
+
+
+def _built_in(repo: Path, out: Path) -> Path:
+    result = build(repo / "mkdocs.yml", out, cwd=repo)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def test_a_warm_rebuild_is_the_same_site_and_shows_an_edited_law(make_corpus, tmp_path):
+    project = _small_project(make_corpus, tmp_path)
     cold = _built(project, "cold")
     entries = _site_entries(project)
     assert len(entries) == 1  # the generated pages and JSON, kept for the next build
     warm = _built(project, "warm")
     assert _site_entries(project) == entries  # read back, not made again
-    for path in cold.rglob("*"):
-        if path.is_file() and path.suffix != ".gz":  # sitemap.xml.gz stamps the time it was written
-            assert path.read_bytes() == (warm / path.relative_to(cold)).read_bytes(), path
+    _same_site(cold, warm)
 
-    _edit(project / "laws" / "auction-bridge-1912" / "03-cutting.yaml",
+    _edit(project / "laws" / "demo" / "01-one.yaml",
           "In cutting, the ace is the lowest card;", "In cutting, the ace is the very lowest card;")
     edited = _built(project, "edited")
     assert _site_entries(project) != entries
-    text = page(edited, "laws/auction-bridge-1912")
+    text = page(edited, "laws/demo")
     assert "In cutting, the ace is the very lowest card;" in text
-    assert "the very lowest card" in previews(text)["auction-bridge-1912/14"]["text"][0]  # Law 21 cites it
-    law = json.loads((edited / "api" / "auction-bridge-1912" / "14.json").read_text("utf-8"))
+    assert "the very lowest card" in previews(text)["demo/1"]["text"][0]  # Law 2 cites it
+    law = json.loads((edited / "api" / "demo" / "1.json").read_text("utf-8"))
     assert law["text"].startswith("In cutting, the ace is the very lowest card;")
-    assert "the very lowest card" not in page(warm, "laws/auction-bridge-1912")
+    assert "the very lowest card" not in page(warm, "laws/demo")
 
 
-def test_a_warm_rebuild_follows_edited_scenarios_and_settings(repo, tmp_path):
-    project = _project(repo, tmp_path)
+def test_a_warm_rebuild_follows_edited_scenarios_and_settings(make_corpus, tmp_path):
+    project = _small_project(make_corpus, tmp_path)
     _built(project, "cold")
-    name = "Five candidates cut, all from one pack; the four lowest play and the highest waits"
-    _edit(project / "tests" / "scenarios" / "auction-bridge-1912.yaml", name, name + " (edited)")
-    text = page(_built(project, "scenario"), "laws/auction-bridge-1912")
-    law_16 = text[text.index('<h3 id="16"'):text.index('<h3 id="17"')]
-    assert f"<strong>{name} (edited)</strong>" in law_16  # the worked example under the law it rules in
+    name = SMALL_SCENARIO_NAME
+    _edit(project / "tests" / "scenarios" / "demo.yaml", name, name + " (edited)")
+    text = page(_built(project, "scenario"), "laws/demo")
+    law_2 = text[text.index('<h3 id="2"'):]
+    assert f"<strong>{name} (edited)</strong>" in law_2  # the worked example under the law it rules in
 
     config = project / "mkdocs.yml"
     config.write_text(config.read_text("utf-8") + "repo_url: https://github.com/example/lawkit\n", "utf-8")
-    text = page(_built(project, "settings"), "laws/auction-bridge-1912")
-    assert 'href="https://github.com/example/lawkit/edit/master/laws/auction-bridge-1912/03-cutting.yaml"' in text
+    text = page(_built(project, "settings"), "laws/demo")
+    assert 'href="https://github.com/example/lawkit/edit/master/laws/demo/01-one.yaml"' in text
 
 
 def test_the_cache_key_covers_lawkits_own_source(tmp_path, monkeypatch):
@@ -427,3 +476,51 @@ def test_without_the_cel_library_the_build_says_how_to_install_it(make_corpus, t
         mkdocs_build(config)
     assert "@marcbachmann/cel-js" in caplog.text and "npm ci" in caplog.text
     assert not (project / "site" / "assets" / "lawkit" / "explorer" / "cel-js").exists()
+
+
+# -- mkdocs serve ----------------------------------------------------------------------
+
+def test_serve_keeps_the_last_good_site_while_a_file_is_broken(make_corpus, tmp_path, monkeypatch, caplog):
+    """Under serve (the plugin kept from one build to the next, as MkDocs keeps a plugin with
+    on_startup), a saved file that does not parse leaves the last good pages in place, with the
+    root cause atop each page and in the log, not the errors that follow from it; fixed, it is gone."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    project = _small_project(make_corpus, tmp_path)
+    monkeypatch.chdir(project)
+    site = project / "site"
+
+    def rebuild(startup: bool = False) -> None:  # as serve's builder: the config loaded afresh each time
+        config = load_config(str(project / "mkdocs.yml"), site_dir=str(site), strict=True)
+        if startup:
+            config.plugins.on_startup(command="serve", dirty=False)
+        mkdocs_build(config)
+
+    rebuild(startup=True)
+    one = project / "laws" / "demo" / "01-one.yaml"
+    good = one.read_text("utf-8")
+    one.write_text(good.replace("  - law: 2\n", "  - law: 2\n   text: [\n"), "utf-8")  # an indentation mistake
+    caplog.clear()
+    rebuild()  # no PluginError, no abort in strict mode
+    text = page(site, "laws/demo")
+    assert "The corpus has errors: this is the last good build" in text
+    notice = text[text.index("lk-broken"):text.index("</div>", text.index("lk-broken"))]
+    assert "laws/demo/01-one.yaml:" in notice and "yaml-syntax" in notice and "dangling" not in notice
+    assert "The lowest cut deals" in text  # the last good law 2
+    said = [r.getMessage() for r in caplog.records if r.name == "lawkit.serve"]
+    assert len(said) == 1 and "yaml-syntax" in said[0] and "dangling" not in said[0]
+    assert "The corpus has errors" in page(site, "laws/glossary")  # every page says so
+
+    one.write_text(good.replace("The lowest cut deals", "The lowest cut always deals"), "utf-8")
+    rebuild()
+    text = page(site, "laws/demo")
+    assert "lk-broken" not in text and "The lowest cut always deals" in text
+
+
+def test_a_broken_file_still_fails_a_build(make_corpus, tmp_path):
+    project = _small_project(make_corpus, tmp_path)
+    one = project / "laws" / "demo" / "01-one.yaml"
+    one.write_text(one.read_text("utf-8").replace("  - law: 2\n", "  - law: 2\n   text: [\n"), "utf-8")
+    result = build(project / "mkdocs.yml", project / "site")
+    assert result.returncode == 1 and "01-one.yaml:" in result.stderr and "Traceback" not in result.stderr

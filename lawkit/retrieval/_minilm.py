@@ -17,10 +17,11 @@ import math
 import mmap
 import os
 import unicodedata
+from concurrent.futures import ThreadPoolExecutor
 from functools import cached_property
 from importlib.util import find_spec
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 if TYPE_CHECKING:
     import numpy as np
@@ -152,6 +153,32 @@ class WordPiece:
         return [self.cls, *pieces[:max_tokens - 2], self.sep]
 
 
+class _Layer(NamedTuple):
+    """One encoder layer's tensors, laid out once for ``x @ weight`` on (tokens, hidden) rows."""
+
+    qkv: np.ndarray  # the query, key and value projections side by side; the query's scaled by 1/sqrt(head size)
+    qkv_bias: np.ndarray
+    out: np.ndarray
+    out_bias: np.ndarray
+    norm1: tuple[np.ndarray, np.ndarray]
+    inner: np.ndarray
+    inner_bias: np.ndarray
+    outer: np.ndarray
+    outer_bias: np.ndarray
+    norm2: tuple[np.ndarray, np.ndarray]
+
+
+# A batch holds texts of about one length, up to this many tokens in all (pads included): the
+# long texts go a few at a time, the short ones many at a time, and each matrix product stays large.
+BATCH_TOKENS = 4096
+MAX_BATCH = 128
+# The feed-forward part runs over this many token rows at a time (a matrix product large enough
+# to run at full speed), its GELU over GELU_ROWS at a time: the twenty-odd passes of the GELU
+# then stay within the processor's cache.
+FEED_ROWS = 1024
+GELU_ROWS = 32
+
+
 class Encoder:
     """all-MiniLM-L6-v2: text in, unit vectors of 384 numbers out."""
 
@@ -168,89 +195,172 @@ class Encoder:
         """The model's tensors by name."""
         return self._weights
 
-    def _layer(self, x: np.ndarray, mask: np.ndarray, i: int) -> np.ndarray:
+    @cached_property
+    def _layers(self) -> list[_Layer]:
         import numpy as np
 
         w = self._weights
-        p = f"encoder.layer.{i}."
-        batch, length, hidden = x.shape
+        scale = np.float32(1 / math.sqrt(w["embeddings.word_embeddings.weight"].shape[1] // HEADS))
+
+        def tensor(name: str) -> np.ndarray:
+            return np.ascontiguousarray(w[name], dtype=np.float32)
+
+        def matrix(name: str) -> np.ndarray:  # PyTorch keeps (out, in); rows of tokens multiply (in, out)
+            return np.ascontiguousarray(w[name + ".weight"].T, dtype=np.float32)
+
+        def norm(name: str) -> tuple[np.ndarray, np.ndarray]:
+            return tensor(name + ".weight"), tensor(name + ".bias")
+
+        layers = []
+        for i in range(LAYERS):
+            p = f"encoder.layer.{i}."
+            attention = p + "attention.self."
+            layers.append(_Layer(
+                qkv=np.concatenate([matrix(attention + "query") * scale, matrix(attention + "key"),
+                                    matrix(attention + "value")], axis=1),
+                qkv_bias=np.concatenate([tensor(attention + "query.bias") * scale, tensor(attention + "key.bias"),
+                                         tensor(attention + "value.bias")]),
+                out=matrix(p + "attention.output.dense"), out_bias=tensor(p + "attention.output.dense.bias"),
+                norm1=norm(p + "attention.output.LayerNorm"),
+                inner=matrix(p + "intermediate.dense"), inner_bias=tensor(p + "intermediate.dense.bias"),
+                outer=matrix(p + "output.dense"), outer_bias=tensor(p + "output.dense.bias"),
+                norm2=norm(p + "output.LayerNorm")))
+        return layers
+
+    def _layer(self, x: np.ndarray, mask: np.ndarray, layer: _Layer, batch: int, length: int) -> np.ndarray:
+        """One layer over ``x``: (batch * length, hidden) rows, a text's tokens consecutive."""
+        import numpy as np
+
+        hidden = x.shape[1]
         size = hidden // HEADS
-
-        def linear(name: str, value: np.ndarray) -> np.ndarray:
-            return value @ w[p + name + ".weight"].T + w[p + name + ".bias"]
-
-        def heads(value: np.ndarray) -> np.ndarray:
-            return value.reshape(batch, length, HEADS, size).transpose(0, 2, 1, 3)
-
-        q = heads(linear("attention.self.query", x))
-        k = heads(linear("attention.self.key", x))
-        v = heads(linear("attention.self.value", x))
-        scores = q @ k.transpose(0, 1, 3, 2) / np.float32(math.sqrt(size)) + mask
-        scores = np.exp(scores - scores.max(axis=-1, keepdims=True))
+        qkv = (x @ layer.qkv + layer.qkv_bias).reshape(batch, length, 3, HEADS, size).transpose(2, 0, 3, 1, 4)
+        q, k, v = qkv[0], qkv[1], qkv[2]  # each (batch, heads, length, size)
+        scores = q @ k.transpose(0, 1, 3, 2)
+        scores += mask
+        scores -= scores.max(axis=-1, keepdims=True)
+        np.exp(scores, out=scores)
         scores /= scores.sum(axis=-1, keepdims=True)
-        context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch, length, hidden)
-        x = _layer_norm(x + linear("attention.output.dense", context), w, p + "attention.output.LayerNorm")
-        inner = _gelu(linear("intermediate.dense", x))
-        return _layer_norm(x + linear("output.dense", inner), w, p + "output.LayerNorm")
+        context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch * length, hidden)
+        attended = context @ layer.out
+        attended += layer.out_bias
+        attended += x
+        x = _layer_norm(attended, *layer.norm1)
+        out = np.empty_like(x)
+        for start in range(0, len(x), FEED_ROWS):
+            rows = x[start:start + FEED_ROWS]
+            inner = rows @ layer.inner
+            inner += layer.inner_bias
+            for row in range(0, len(inner), GELU_ROWS):
+                _gelu(inner[row:row + GELU_ROWS])
+            block = out[start:start + FEED_ROWS]
+            np.matmul(inner, layer.outer, out=block)
+            block += layer.outer_bias
+            block += rows
+        return _layer_norm(out, *layer.norm2)
 
     def _batch(self, token_lists: list[list[int]]) -> np.ndarray:
         import numpy as np
 
         w = self._weights
-        length = max(map(len, token_lists))
-        ids = np.zeros((len(token_lists), length), dtype=np.int64)
-        present = np.zeros((len(token_lists), length), dtype=np.float32)
+        batch, length = len(token_lists), max(map(len, token_lists))
+        ids = np.zeros((batch, length), dtype=np.int64)
+        present = np.zeros((batch, length), dtype=np.float32)
         for row, tokens in enumerate(token_lists):
             ids[row, :len(tokens)] = tokens
             present[row, :len(tokens)] = 1
         x = (w["embeddings.word_embeddings.weight"][ids] + w["embeddings.position_embeddings.weight"][:length]
-             + w["embeddings.token_type_embeddings.weight"][0])
-        x = _layer_norm(x, w, "embeddings.LayerNorm")
+             + w["embeddings.token_type_embeddings.weight"][0]).reshape(batch * length, -1)
+        x = _layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
         mask = ((1.0 - present) * np.finfo(np.float32).min)[:, None, None, :]
-        for i in range(LAYERS):
-            x = self._layer(x, mask, i)
+        for layer in self._layers:
+            x = self._layer(x, mask, layer, batch, length)
+        x = x.reshape(batch, length, -1)
         pooled = (x * present[:, :, None]).sum(axis=1) / present.sum(axis=1, keepdims=True)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
 
-    def encode(self, texts: Iterable[str], batch_size: int = 32, progress=None) -> np.ndarray:
-        """One unit vector per text (rows in the order given). Texts of similar length are
-        batched together so little time goes on padding; ``progress(done, total)`` is called
-        after each batch."""
+    def encode(self, texts: Iterable[str], progress=None) -> np.ndarray:
+        """One unit vector per text (rows in the order given). Texts of about one length are
+        batched together so little time goes on padding, and the batches shared among the
+        processor's cores; ``progress(done, total)`` is called after each batch."""
         import numpy as np
 
         token_lists = [self.tokenizer.encode(text) for text in texts]
         order = sorted(range(len(token_lists)), key=lambda i: len(token_lists[i]))
+        batches: list[list[int]] = []
+        start = 0
+        while start < len(order):
+            # Sorted by length, a batch's last text is its longest: it sets the padded length.
+            end = start + 1
+            while end < len(order) and end - start < MAX_BATCH and \
+                    (end + 1 - start) * len(token_lists[order[end]]) <= BATCH_TOKENS:
+                end += 1
+            batches.append(order[start:end])
+            start = end
         out = np.zeros((len(token_lists), 384), dtype=np.float32)
-        for start in range(0, len(order), batch_size):
-            rows = order[start:start + batch_size]
-            out[rows] = self._batch([token_lists[i] for i in rows])
-            if progress is not None:
-                progress(min(start + batch_size, len(order)), len(order))
+        self._layers  # laid out once, before any thread needs it
+
+        def run(rows: list[int]) -> np.ndarray:
+            return self._batch([token_lists[i] for i in rows])
+
+        workers = min(len(batches), _cores())
+        # NumPy lets go of the interpreter in its matrix products and element-wise passes, so
+        # threads, each with its own batch (and OpenBLAS on one thread), keep every core busy.
+        pool = ThreadPoolExecutor(workers) if workers > 1 else None
+        try:
+            done = 0
+            for rows, vectors in zip(batches, pool.map(run, batches) if pool else map(run, batches)):
+                out[rows] = vectors
+                done += len(rows)
+                if progress is not None:
+                    progress(done, len(order))
+        finally:
+            if pool is not None:
+                pool.shutdown(cancel_futures=True)
         return out
 
 
-def _layer_norm(x: np.ndarray, w: dict[str, np.ndarray], name: str) -> np.ndarray:
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on every system
+        return os.cpu_count() or 1
+
+
+def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray) -> np.ndarray:
     mean = x.mean(axis=-1, keepdims=True)
-    variance = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
-    return (x - mean) / (variance + 1e-12) ** 0.5 * w[name + ".weight"] + w[name + ".bias"]
+    centred = x - mean
+    variance = (centred * centred).mean(axis=-1, keepdims=True)
+    centred /= (variance + 1e-12) ** 0.5
+    centred *= weight
+    centred += bias
+    return centred
 
 
-def _gelu(x: np.ndarray) -> np.ndarray:
-    # BERT's exact GELU: x * Phi(x), Phi through the error function.
+# Abramowitz and Stegun's 7.1.26: erfc(u) = t (a1 + t (a2 + ... + t a5)) exp(-u^2), t = 1 / (1 + p u),
+# for u >= 0, within 1.5e-7 of the true value everywhere (float32's precision; NumPy has no erf).
+_ERFC_P = 0.3275911
+_ERFC_A = (0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429)
+
+
+def _gelu(x: np.ndarray) -> None:
+    """BERT's exact GELU, x Phi(x), in place. With h = |x| erfc(|x| / sqrt 2) / 2, that is
+    max(x, 0) - h on both sides of zero: twenty passes over x, none of them a branch."""
     import numpy as np
 
-    return 0.5 * x * (1.0 + _erf(x / np.float32(math.sqrt(2.0))))
-
-
-def _erf(x: np.ndarray) -> np.ndarray:
-    """The error function, through Numerical Recipes' erfc (a Chebyshev fit whose fractional
-    error is below 1.2e-7 everywhere: float32 precision; NumPy has no erf of its own)."""
-    import numpy as np
-
-    z = np.abs(x)
-    t = 1.0 / (1.0 + 0.5 * z)
-    r = t * np.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (
-        -0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (
-            -0.82215223 + t * 0.17087277)))))))))
-    return np.where(x >= 0, 1.0 - r, r - 1.0).astype(np.float32)
+    a = np.abs(x)
+    t = a * np.float32(_ERFC_P / math.sqrt(2.0))
+    t += 1
+    np.reciprocal(t, out=t)
+    r = t * np.float32(_ERFC_A[-1] / 2)  # the 1/2 of h folded into the coefficients
+    for coefficient in reversed(_ERFC_A[:-1]):
+        r += np.float32(coefficient / 2)
+        r *= t
+    e = np.multiply(a, a, out=t)  # t is spent: reuse its memory for exp(-x^2 / 2)
+    e *= np.float32(-0.5)
+    np.exp(e, out=e)
+    r *= e
+    r *= a
+    np.maximum(x, 0, out=x)
+    x -= r

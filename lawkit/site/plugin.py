@@ -16,13 +16,21 @@
 - ``on_page_context`` points each generated page's edit link at its YAML;
 - ``on_serve`` watches laws/ (and the scenarios) so ``mkdocs serve`` rebuilds
   when an editor saves a file.
+
+Under ``mkdocs serve`` the plugin lives from one build to the next (it has
+``on_startup``): a saved file that breaks the corpus does not stop the server. The
+errors that are the root cause (a file that does not parse, else all of them) are
+logged, and the site is built from the last corpus that checked, each page showing
+those errors at its top, until the file is fixed.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from dataclasses import replace
+from html import escape
 from urllib.parse import urljoin
 
 import mkdocs
@@ -43,10 +51,20 @@ from .pages import codes_table
 from .urls import ASSET_DIR, Urls
 
 log = get_plugin_logger(__name__)
+# Under serve, the errors of a broken corpus go to a logger outside MkDocs': MkDocs counts its own
+# warnings and errors, and `serve --strict` would then abort the build, leaving the server stuck.
+serve_log = logging.getLogger("lawkit.serve")
 
 ASSETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assets")
 CODES_MARKER = "<!-- lawkit:codes -->"
 ASK_MARKER = "<!-- lawkit:ask -->"  # a paragraph on the Ask page, when the site has one
+# A file that does not parse: the errors reported after it (dangling citations to its laws…) follow from it.
+UNPARSED = ("yaml-syntax", "duplicate-key", "yaml-limit")
+
+
+def root_causes(errors: list) -> list:
+    """The errors to show first: those of files that do not parse, when there are any."""
+    return [p for p in errors if p.kind in UNPARSED] or list(errors)
 
 
 class LawkitConfig(Config):
@@ -62,6 +80,14 @@ class LawkitConfig(Config):
 
 
 class LawkitPlugin(BasePlugin[LawkitConfig]):
+    serving = False
+    # Under serve: the corpus folder, site and key of the last build that checked.
+    last_good: tuple[str, Site, str] | None = None
+    broken: list[str] = []  # under serve: the root causes, while the corpus has errors
+
+    def on_startup(self, *, command, dirty) -> None:
+        self.serving = command == "serve"
+
     def on_config(self, config):
         self.root = os.path.dirname(os.path.abspath(config.config_file_path or "mkdocs.yml"))
         self.laws_path = os.path.join(self.root, self.config.laws_dir)
@@ -71,18 +97,31 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         corpus, corpus_key = checked(self.laws_path, lawkit.check, stored)  # from lawkit's cache when no file changed
         site = Site(corpus, Urls(self.config.pages_dir, config.use_directory_urls), self.root,
                     edit_base=self._edit_base(config), ask=ask.available())
+        self.broken = []
         if corpus.errors:
-            lines = [str(replace(p, position=replace(p.position, path=site.rel(p.position.path))))
-                     for p in corpus.errors]
-            shown = "\n".join(lines[:50]) + (f"\n… and {len(lines) - 50} more" if len(lines) > 50 else "")
-            raise PluginError(f"lawkit: the corpus has {len(lines)} errors:\n{shown}")
-        for problem in corpus.problems:
-            log.warning(str(replace(problem, position=replace(problem.position, path=site.rel(problem.position.path)))))
-        self.site = site
-        self.generated_key = generated.key(corpus_key, self.scenarios_path, self.config.pages_dir,
-                                           config.use_directory_urls, self.root, site.edit_base,
-                                           mkdocs.__version__,  # the page URLs are MkDocs' own
-                                           ask.model_key())  # the Ask page, and the model it embeds with
+            said = {id(p): str(replace(p, position=replace(p.position, path=site.rel(p.position.path))))
+                    for p in corpus.errors}
+            lines = list(said.values())
+            if self.serving and self.last_good is not None and self.last_good[0] == self.laws_path:
+                # Keep serving: the last good site, these errors on every page, the root cause in the log.
+                self.broken = [said[id(p)] for p in root_causes(corpus.errors)]
+                more = len(lines) - len(self.broken)
+                serve_log.error("lawkit: the corpus has errors; serving the last good build until they are fixed:\n"
+                          + "\n".join(self.broken) + (f"\n(and {more} that follow from it)" if more else ""))
+            else:
+                shown = "\n".join(lines[:50]) + (f"\n… and {len(lines) - 50} more" if len(lines) > 50 else "")
+                raise PluginError(f"lawkit: the corpus has {len(lines)} errors:\n{shown}")
+        if self.broken and self.last_good is not None:
+            _, self.site, self.generated_key = self.last_good
+        else:
+            for problem in corpus.problems:
+                log.warning(str(replace(problem, position=replace(problem.position,
+                                                                  path=site.rel(problem.position.path)))))
+            self.site = site
+            self.generated_key = generated.key(corpus_key, self.scenarios_path, self.config.pages_dir,
+                                               config.use_directory_urls, self.root, site.edit_base,
+                                               mkdocs.__version__,  # the page URLs are MkDocs' own
+                                               ask.model_key())  # the Ask page, and the model it embeds with
         if "attr_list" not in config.markdown_extensions:
             config.markdown_extensions.append("attr_list")  # the ids of the generated headings
         config.extra_css.append(f"{ASSET_DIR}/lawkit.css")
@@ -108,6 +147,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             except ScenarioError as exc:
                 raise PluginError(f"lawkit: a scenario file does not load:\n{exc}") from None
             generated.keep(self.laws_path, self.generated_key, made)
+        if self.serving and not self.broken:
+            self.last_good = (self.laws_path, self.site, self.generated_key)
         self.sources: dict[str, str | None] = {}
         for src_uri, content, source in made.pages:
             if files.get_file_from_path(src_uri) is not None:
@@ -179,7 +220,16 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
 
     def on_page_content(self, html, *, page, config, files):
         html = previews.mark_links(self.site, html, page.url)
-        return previews.embed(self.site, html)
+        return self._errors_shown() + previews.embed(self.site, html)
+
+    def _errors_shown(self) -> str:
+        """While the corpus has errors under serve, a notice of them atop each page."""
+        if not self.broken:
+            return ""
+        items = "".join(f"<li><code>{escape(line)}</code></li>" for line in self.broken)
+        return ('<div class="admonition failure lk-broken"><p class="admonition-title">'
+                "The corpus has errors: this is the last good build</p>"
+                f"<ul>{items}</ul><p>Fix the file and save it: the page reloads.</p></div>")
 
     def on_page_context(self, context, *, page, config, nav):
         src_uri = page.file.src_uri

@@ -1,6 +1,6 @@
 """Browser tests: the built site, served on 127.0.0.1, driven by Playwright in Debian's Chromium.
 
-The site is built once per session into a temporary folder. Each page records
+The site is the one built once per session for every site test (``built_site``). Each page records
 its console errors and every request that leaves 127.0.0.1; a test fails if
 there are any (the `page` fixture checks at teardown).
 """
@@ -10,8 +10,6 @@ from __future__ import annotations
 import functools
 import os
 import shutil
-import subprocess
-import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -19,7 +17,6 @@ from urllib.parse import urlparse
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -27,17 +24,12 @@ SHOTS = Path(os.environ.get("LAWKIT_SCREENSHOTS", "/tmp/lawkit-screenshots"))
 
 
 @pytest.fixture(scope="session")
-def site_dir(tmp_path_factory) -> Path:
-    """The site, built once per session (LAWKIT_SITE_DIR names a site built already, to try a
-    browser test again without building: it must be built from this tree)."""
+def site_dir(request) -> Path:
+    """The site, built once per session with the site tests' (LAWKIT_SITE_DIR names a site built
+    already, to try a browser test again without building: it must be built from this tree)."""
     if os.environ.get("LAWKIT_SITE_DIR"):
         return Path(os.environ["LAWKIT_SITE_DIR"])
-    out = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)], cwd=REPO,
-                            capture_output=True, text=True, env=env, timeout=600)
-    assert result.returncode == 0, result.stderr
-    return out
+    return request.getfixturevalue("built_site")
 
 
 class _Quiet(SimpleHTTPRequestHandler):
