@@ -31,7 +31,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "$want" > "$stamp"
 fi
 export NO_MKDOCS_2_WARNING=1
-# The explorer's CEL library (package.json, package-lock.json) from npm into node_modules/, copied
+# The explorer's CEL library and the browser tests' axe-core (package.json, package-lock.json) from npm into node_modules/; the library is copied
 # into the site by lawkit's plugin. Installed again only when the lock file changed.
 if ! command -v npm >/dev/null 2>&1; then
   echo "installing npm from Debian's packages (for the explorer's CEL library)" >&2

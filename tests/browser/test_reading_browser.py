@@ -1,0 +1,71 @@
+"""Reading comfort and accessibility in a real browser: dark mode, copy buttons, and axe-core.
+
+axe-core is installed from npm by the set-up (package.json), like the explorer's CEL library;
+it is injected into each page from node_modules, never fetched.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .conftest import REPO, shot
+
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+# The pages a reader meets first, and the heaviest: the way in, a code, the glossary, the edition map, Ask.
+PAGES = ["/", "/laws/auction-bridge-1912/", "/laws/glossary/", "/laws/auction-bridge-1912--auction-bridge-1913/",
+         "/laws/ask/"]
+
+
+def _violations(page) -> list[dict]:
+    if not AXE.exists():
+        pytest.fail(f"axe-core is missing at {AXE}: run `npm ci` (scripts/test does)")
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+        .filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(v => v.id + ' x' + v.nodes.length + ': ' + v.nodes.slice(0, 2).map(n => n.target.join(' ')).join(', '))""")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_accessibility_violation(browser, base_url, width, scheme):
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    found = {}
+    for path in PAGES:
+        page.goto(base_url + path, wait_until="load")
+        page.wait_for_function("document.querySelector('.md-search[aria-label]') !== null")
+        violations = _violations(page)
+        if violations:
+            found[path] = violations
+    context.close()
+    assert found == {}
+
+
+def test_dark_mode_follows_the_system_and_toggles(browser, base_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
+    page = context.new_page()
+    page.goto(base_url + "/laws/auction-bridge-1912/")
+    scheme = "document.body.getAttribute('data-md-color-scheme')"
+    assert page.evaluate(scheme) == "slate"
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    shot(page, "dark-code-page")
+    page.locator("label.md-header__button[for^='__palette']:visible").first.click()
+    page.wait_for_function(f"{scheme} === 'default'")
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") != background
+    context.close()
+
+
+def test_code_blocks_have_a_copy_button_and_each_law_a_copy_link(page):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(page.base_url + "/corpus-format/")
+    assert page.locator("pre > button.md-clipboard, .md-code__nav button.md-code__button, button.md-clipboard").count() > 0
+    page.goto(page.base_url + "/laws/auction-bridge-1912/#36")
+    button = page.locator('button.lk-copylink[data-anchor="36"]')
+    assert button.get_attribute("aria-label") == "Copy link to Law 36"
+    button.click()
+    page.wait_for_function("document.querySelector('button.lk-copylink[data-anchor=\"36\"]').textContent === 'Link copied'")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == page.base_url + "/laws/auction-bridge-1912/#36"
+    shot(page, "copy-link")
