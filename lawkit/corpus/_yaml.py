@@ -223,4 +223,8 @@ def _build(path: str, node: yaml.Node, loader: Any, problems: list[Problem], bud
             result_list.item_pos.append(_pos(path, item.start_mark))
         return result_list
     # Scalars go through PyYAML's safe constructor: only plain data types.
-    return loader.construct_object(node, deep=True)
+    try:
+        return loader.construct_object(node, deep=True)
+    except ValueError:  # Python reads no whole number of more than 4,300 digits
+        raise _Limit(Problem(_pos(path, node.start_mark), "yaml-limit",
+                             f"a number of {len(node.value):,} characters; lawkit reads no number that long")) from None

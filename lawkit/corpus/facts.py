@@ -23,6 +23,28 @@ RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 
 
+@dataclass(frozen=True)
+class Limits:
+    """How large a situation may be (laws/record.yaml's ``limits``): what no game of cards needs is refused
+    where it is written, so no value makes a ruling's work unbounded or its arithmetic leave 64 bits."""
+
+    events: int = 1000  # events in one record
+    list: int = 104  # items in any list of an event or an answer: the cards of two packs
+    number: int = 100_000  # the largest whole number (a count or a score; none is negative)
+    kind: int = 104  # events of one kind
+    kinds: tuple[tuple[str, int], ...] = ()  # events of some kinds, where another number is right (the calls)
+
+    def of_kind(self, kind: str) -> int:
+        return dict(self.kinds).get(kind, self.kind)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"events": self.events, "list": self.list, "number": self.number, "kind": self.kind,
+                "kinds": dict(self.kinds)}
+
+
+LIMITS = Limits()
+
+
 class FactError(ValueError):
     """A value that does not fit its fact: ``path`` names the fact (and the element)."""
 
@@ -96,8 +118,8 @@ def parse_type(raw: Any) -> FactType:
                      "{list: T}, {record: {field: T}}")
 
 
-def check_value(kind: FactType, value: Any, path: str) -> Any:
-    """``value`` normalized for ``kind``, or FactError naming ``path``."""
+def check_value(kind: FactType, value: Any, path: str, limits: Limits = LIMITS) -> Any:
+    """``value`` normalized for ``kind``, or FactError naming ``path`` (a number or a list past ``limits`` too)."""
     if kind.kind == "bool":
         if not isinstance(value, bool):
             raise FactError(path, f"expected true or false, not {_show(value)}")
@@ -105,6 +127,11 @@ def check_value(kind: FactType, value: Any, path: str) -> Any:
     if kind.kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             raise FactError(path, f"expected a whole number, not {_show(value)}")
+        if value < 0:
+            raise FactError(path, f"{value} is below zero; a count, a trick or a score is never negative")
+        if value > limits.number:
+            shown = str(value) if value.bit_length() < 512 else f"a number of {value.bit_length()} bits"
+            raise FactError(path, f"{shown} is more than any game of cards needs (at most {limits.number:,})")
         return value
     if kind.kind == "string":
         if not isinstance(value, str):
@@ -119,7 +146,10 @@ def check_value(kind: FactType, value: Any, path: str) -> Any:
     if kind.kind == "list":
         if not isinstance(value, list):
             raise FactError(path, f"expected a list, not {_show(value)}")
-        return [check_value(kind._element(), v, f"{path}[{i}]") for i, v in enumerate(value)]
+        if len(value) > limits.list:
+            raise FactError(f"{path}[{limits.list}]", f"a list of {len(value)} items; no list of a situation "
+                            f"holds more than {limits.list} (the cards of two packs)")
+        return [check_value(kind._element(), v, f"{path}[{i}]", limits) for i, v in enumerate(value)]
     if not isinstance(value, dict):
         raise FactError(path, f"expected a record with {', '.join(n for n, _ in kind.fields)}, not {_show(value)}")
     names = [name for name, _ in kind.fields]
@@ -129,7 +159,7 @@ def check_value(kind: FactType, value: Any, path: str) -> Any:
     missing = [n for n in names if n not in value]
     if missing:
         raise FactError(path, f"missing field '{missing[0]}' ({dict(kind.fields)[missing[0]].describe()})")
-    return {name: check_value(t, value[name], f"{path}.{name}") for name, t in kind.fields}
+    return {name: check_value(t, value[name], f"{path}.{name}", limits) for name, t in kind.fields}
 
 
 @dataclass

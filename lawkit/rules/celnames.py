@@ -12,6 +12,7 @@ reported, since inside the macro that thing could not be read.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -32,9 +33,11 @@ class Names:
     bound: tuple[tuple[str, int], ...]  # each macro variable and the offset where it is bound
 
 
-def names(source: str) -> Names:
-    """The free names of ``source`` and its macro variables (ValueError on a character CEL has no use for)."""
-    tokens: list[tuple[str, str, int]] = []
+@functools.lru_cache(maxsize=8192)
+def tokens(source: str) -> tuple[tuple[str, str, int], ...]:
+    """The tokens of ``source``: (string, number, name or punct; the text; its offset), spaces left out
+    (ValueError on a character CEL has no use for). Kept: the names and the cost of an expression read them."""
+    found: list[tuple[str, str, int]] = []
     position = 0
     while position < len(source):
         match = _TOKEN.match(source, position)
@@ -42,14 +45,20 @@ def names(source: str) -> Names:
             raise ValueError(f"unexpected character {source[position]!r} at offset {position}")
         kind = match.lastgroup or ""
         if kind != "space":
-            tokens.append((kind, match.group(), position))
+            found.append((kind, match.group(), position))
         position = match.end()
+    return tuple(found)
+
+
+def names(source: str) -> Names:
+    """The free names of ``source`` and its macro variables (ValueError on a character CEL has no use for)."""
+    read = tokens(source)
     free: set[str] = set()
     bound: list[tuple[str, int]] = []
     scopes: list[tuple[str, int]] = []  # (variable, depth of the macro's parenthesis)
     depth = 0
     skip = -1
-    for index, (kind, text, offset) in enumerate(tokens):
+    for index, (kind, text, offset) in enumerate(read):
         if kind == "punct":
             if text in "([{":
                 depth += 1
@@ -60,15 +69,15 @@ def names(source: str) -> Names:
             continue
         if kind != "name" or index == skip or text in _LITERALS:
             continue
-        before = tokens[index - 1][1] if index else ""
-        after = tokens[index + 1][1] if index + 1 < len(tokens) else ""
+        before = read[index - 1][1] if index else ""
+        after = read[index + 1][1] if index + 1 < len(read) else ""
         if before == ".":
             # a field, or a macro opening a scope: .map(c, ...
-            if text in MACROS and after == "(" and index + 3 < len(tokens) and tokens[index + 2][0] == "name" \
-                    and tokens[index + 3][1] == ",":
-                variable = tokens[index + 2][1]
+            if text in MACROS and after == "(" and index + 3 < len(read) and read[index + 2][0] == "name" \
+                    and read[index + 3][1] == ",":
+                variable = read[index + 2][1]
                 scopes.append((variable, depth + 1))
-                bound.append((variable, tokens[index + 2][2]))
+                bound.append((variable, read[index + 2][2]))
                 skip = index + 2
             continue
         if after == "(":

@@ -155,7 +155,7 @@ class Engine:
             raise RecordError(f"unknown question '{name}'{did_you_mean(str(name), known)}", key_position,
                               fact=str(name))
         try:
-            return check_value(kind, value, name)
+            return check_value(kind, value, name, self.model.vocabulary.limits)
         except FactError as exc:
             raise RecordError(str(exc), position, fact=exc.path) from None
 

@@ -79,6 +79,7 @@ class Vocabulary:
 
     kinds: dict[str, EventKind] = field(default_factory=dict)
     irregularities: dict[str, str] = field(default_factory=dict)
+    limits: factlib.Limits = factlib.LIMITS
     _defaults: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     _templates: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
@@ -118,6 +119,7 @@ class Vocabulary:
                          "default": f.default, "description": f.description} for f in k.fields.values()}}
                 for k in self.kinds.values()},
             "irregularities": dict(self.irregularities),
+            "limits": self.limits.as_json(),
         }
 
 
@@ -133,6 +135,16 @@ def parse_vocabulary(data: Any, path: str) -> Vocabulary:
                                       spec.get("description", ""))
         vocabulary.kinds[kind_name] = EventKind(kind_name, raw.get("description", ""), fields)
     vocabulary.irregularities = dict(data.get("irregularities") or {})
+    raw_limits = data.get("limits") or {}
+    kinds = tuple((str(k), int(v)) for k, v in (raw_limits.get("kinds") or {}).items())
+    unknown = [k for k, _ in kinds if k not in vocabulary.kinds]
+    if unknown:
+        raise ValueError(f"limits: no kind of event '{unknown[0]}'{did_you_mean(unknown[0], vocabulary.kinds)}")
+    defaults = factlib.LIMITS
+    vocabulary.limits = factlib.Limits(int(raw_limits.get("events", defaults.events)),
+                                       int(raw_limits.get("list", defaults.list)),
+                                       int(raw_limits.get("number", defaults.number)),
+                                       int(raw_limits.get("kind", defaults.kind)), kinds)
     return vocabulary
 
 
@@ -161,13 +173,22 @@ class Record:
             "cards_dealt": self.dealt,
             "played_at": {},
         }
-        extra = {"call": ("call", "level", "denomination"), "play": ("trick", "place", "withdrawn", "before")}
+        extra = {"call": ("call", "level", "denomination"), "play": ("trick", "place", "withdrawn", "before"),
+                 "cut": ("round",)}
         of_kind: dict[str, list[dict[str, Any]]] = {}  # one pass over the events, not one per kind
         for e in self.events:
             of_kind.setdefault(e["kind"], []).append(e)
         for kind in vocabulary.kinds.values():
             names = ("i", "n", *kind.fields, *extra.get(kind.name, ()))
             laid_out[f"{kind.name}_events"] = [{name: e[name] for name in names} for e in of_kind.get(kind.name, ())]
+        # The cuts for each purpose apart, and each candidate's first cut for the table: a filter or a
+        # map building a list of records copies all it has built at every step in this CEL library (a
+        # thousand cuts: seconds), so the views read these rather than filtering the cut events.
+        cuts = laid_out.get("cut_events", [])
+        for purpose, name in (("table", "table_cut_events"), ("cutting-out", "cutting_out_cut_events")):
+            laid_out[name] = [e for e in cuts if e.get("purpose") == purpose]
+        laid_out["first_table_cuts"] = [{"player": e["by"], "cards": e["cards"]} for e in laid_out["table_cut_events"]
+                                        if e["round"] == 0]
         counted = [p for p in self.plays if not p["withdrawn"]]  # a card taken back was not played
         for play in counted:
             laid_out["played_at"].setdefault(play["card"], play["trick"])
@@ -305,8 +326,13 @@ def read_record(data: Any, vocabulary: Vocabulary, path: str = "<situation>",
     events: list[dict[str, Any]] = []
     positions: list[Position | None] = []
     counts: dict[str, int] = {}
+    rounds: dict[tuple[str, str], int] = {}
     events_where = where.inner("events")
     templates = vocabulary.templates()
+    limits = vocabulary.limits
+    if len(raw_events) > limits.events:
+        raise RecordError(f"event {limits.events + 1}: a record of {len(raw_events)} events; one hand's record "
+                          f"holds at most {limits.events} (limits in record.yaml)", events_where.item(limits.events))
     for index, raw in enumerate(raw_events):
         at = events_where.item(index)
         if not isinstance(raw, dict) or len(raw) != 1:
@@ -339,9 +365,11 @@ def read_record(data: Any, vocabulary: Vocabulary, path: str = "<situation>",
                 value = seat_of(value, body_where.value(name))
             else:
                 try:
-                    value = factlib.check_value(spec.type, value, name)
+                    value = factlib.check_value(spec.type, value, name, limits)
                 except factlib.FactError as exc:
-                    raise RecordError(f"event {index + 1} ({kind_name}): {exc.message}", body_where.value(name)) from None
+                    inside = f" {exc.path}" if exc.path != name else ""
+                    raise RecordError(f"event {index + 1} ({kind_name}){inside}: {exc.message}",
+                                      locate(body, exc.path, body_where.value(name))) from None
             if value is not None:  # a field given as null takes its default
                 event[name] = value
         for name in body:
@@ -351,6 +379,12 @@ def read_record(data: Any, vocabulary: Vocabulary, path: str = "<situation>",
                                   f"{', '.join(kind.fields)}", body_where.key(name))
         event.update(i=index, n=counts.get(kind_name, 0), kind=kind_name)
         counts[kind_name] = counts.get(kind_name, 0) + 1
+        if kind_name == "cut":  # its round: how many cuts for this purpose its player made before it
+            key = (event.get("purpose", ""), event.get("by", ""))
+            event["round"] = rounds[key] = rounds.get(key, -1) + 1
+        if counts[kind_name] > limits.of_kind(kind_name):
+            raise RecordError(f"event {index + 1}: {counts[kind_name]} {kind_name} events; a record holds at most "
+                              f"{limits.of_kind(kind_name)} (limits in record.yaml)", at)
         _lay_out(event, dealer, body_where, index)
         events.append(event)
         positions.append(at)
@@ -369,7 +403,7 @@ def read_record(data: Any, vocabulary: Vocabulary, path: str = "<situation>",
             raise
     record = Record(seats, dealer, list(irregularities), events, [], [], checked_answers, positions,
                     previous_dealer)
-    _deal_and_play(record)
+    _deal_and_play(record, limits.list)
     _check_consistency(record)
     return record
 
@@ -413,10 +447,14 @@ def _lay_out(event: dict[str, Any], dealer: str, where: "_Where", index: int) ->
             event["by"] = event["by"] or dealer
 
 
-def _deal_and_play(record: Record) -> None:
-    """Each card dealt its own entry; each card played its trick."""
+def _deal_and_play(record: Record, most: int) -> None:
+    """Each card dealt its own entry (at most ``most``: two packs); each card played its trick."""
     for event in record.events:
         if event["kind"] == "deal":
+            if len(record.dealt) + event["count"] > most:
+                raise RecordError(f"{record.describe(event['i'])}: {len(record.dealt) + event['count']} cards dealt; "
+                                  f"a deal holds at most {most} (the cards of two packs)", record.positions[event["i"]],
+                                  event["i"])
             cards = event["cards"] or [""] * event["count"]
             for card in cards:
                 previous = record.dealt[-1]["to"] if record.dealt else ""
@@ -475,6 +513,8 @@ def _deal_and_play(record: Record) -> None:
 
 def _check_consistency(record: Record) -> None:
     declared = set(record.irregularities)
+    if "card-dealt-twice" not in declared:
+        _check_cuts(record)
     holder: dict[str, tuple[str, int]] = {}
     for entry in record.dealt:
         card = entry["card"]
@@ -513,6 +553,25 @@ def _check_consistency(record: Record) -> None:
             raise RecordError(f"{record.describe(index)}: a fifth card played to trick {play['trick']}; if the "
                               "record means it, say so with irregularities: [five-card-trick]",
                               record.positions[index], index)
+
+
+def _check_cuts(record: Record) -> None:
+    """No card cut twice from one pack in one round of cutting (each player's first cuts, then the
+    recuts of those who tied): two players cannot both have cut the ace of spades, and a ruling on
+    them would depend on the order the record lists them in."""
+    cut_by: dict[tuple[str, bool, int, str], int] = {}  # (purpose, other pack, round, card) -> event
+    for event in record.events:
+        if event["kind"] != "cut":
+            continue
+        for card in event.get("cards", ()):
+            key = (event.get("purpose", ""), event.get("other_pack", False), event["round"], card)
+            if key in cut_by:
+                first = cut_by[key]
+                again = "twice in one cut" if first == event["i"] else f"already ({record.describe(first)})"
+                raise RecordError(f"{record.describe(event['i'])}: {card} was cut {again}; a pack holds each card "
+                                  "once (if this one held it twice, say so with irregularities: [card-dealt-twice])",
+                                  record.positions[event["i"]], event["i"])
+            cut_by[key] = event["i"]
 
 
 _STEP = re.compile(r"\.?([A-Za-z_]\w*)|\[(\d+)\]")
@@ -571,7 +630,7 @@ def situation_schema(vocabulary: Vocabulary) -> dict[str, Any]:
             "type": "string"}
 
     def field_schema(spec: EventField) -> dict[str, Any]:
-        schema = dict(seat) if spec.type == "seat" else _type_schema(spec.type)
+        schema = dict(seat) if spec.type == "seat" else _type_schema(spec.type, vocabulary.limits)
         schema["description"] = spec.description + (f" (default: {spec.default})" if spec.default not in (None, [])
                                                     else "")
         return schema
@@ -605,18 +664,18 @@ def situation_schema(vocabulary: Vocabulary) -> dict[str, Any]:
                                          "description": "; ".join(f"{k}: {v}" for k, v in
                                                                   vocabulary.irregularities.items())}},
             "events": {"type": "array", "description": "What happened, in order: each event a mapping with one key, "
-                       "its kind.", "items": {"oneOf": events}},
+                       "its kind.", "maxItems": vocabulary.limits.events, "items": {"oneOf": events}},
             "answers": {"type": "object", "description": "Answers to the questions a record cannot show, by the "
                         "name of the fact (laws/facts.yaml) or of a view that can be answered (laws/views.yaml)."},
         },
     }
 
 
-def _type_schema(kind: Any) -> dict[str, Any]:
+def _type_schema(kind: Any, limits: factlib.Limits) -> dict[str, Any]:
     if kind.kind == "bool":
         return {"type": "boolean"}
     if kind.kind == "int":
-        return {"type": "integer"}
+        return {"type": "integer", "minimum": 0, "maximum": limits.number}
     if kind.kind == "string":
         return {"type": "string"}
     if kind.kind == "card":
@@ -624,5 +683,5 @@ def _type_schema(kind: Any) -> dict[str, Any]:
     if kind.kind == "enum":
         return {"enum": list(kind.values)}
     if kind.kind == "list":
-        return {"type": "array", "items": _type_schema(kind.item)}
-    return {"type": "object", "properties": {name: _type_schema(t) for name, t in kind.fields}}
+        return {"type": "array", "maxItems": limits.list, "items": _type_schema(kind.item, limits)}
+    return {"type": "object", "properties": {name: _type_schema(t, limits) for name, t in kind.fields}}

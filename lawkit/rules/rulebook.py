@@ -17,6 +17,7 @@ from typing import Any
 from ._cel import cel
 
 from . import celnames
+from . import cost as costlib
 from ..corpus import facts as factlib
 from . import record as recordlib
 from . import views as viewlib
@@ -145,8 +146,9 @@ def compile_situation_model(corpus: Corpus) -> SituationModel:
     return SituationModel(vocabulary, views)
 
 
-def compile_rulebooks(corpus: Corpus) -> None:
-    """Build ``corpus.rulebooks`` (and the situation model) from the corpus, adding problems.
+def compile_rulebooks(corpus: Corpus, costs: bool = True) -> None:
+    """Build ``corpus.rulebooks`` (and the situation model) from the corpus, adding problems (``costs``:
+    with every expression's work bounded, which a corpus read back from the cache had checked already).
 
     A name, rule or outcome that may be in a file that did not load is not
     reported missing: that file's own error is the one cause."""
@@ -167,12 +169,68 @@ def compile_rulebooks(corpus: Corpus) -> None:
         _groups(corpus, book, code, rules)
         _order(corpus, book, rules)
         corpus.rulebooks[code.id] = book
+    if costs:
+        _check_costs(corpus)
     if corpus.unloaded or any(code.unreadable_files for code in corpus.codes.values()):
         corpus.problems[first_new:] = [p for p in corpus.problems[first_new:] if not _knock_on(corpus, p)]
 
 
 _KNOCK_ON = {"undeclared-name", "dangling-reference", "unknown-outcome"}
 _RULE_FILES = {"facts", "outcomes", "record", "views"}
+
+
+def _check_costs(corpus: Corpus) -> None:
+    """Every view's and rule's expression bounded on the largest situation record.yaml's limits allow
+    (lawkit.rules.cost): one past the budget is a problem at its file:line:col, naming the law."""
+    model = corpus.situation_model
+    if model is None or corpus.unloaded or any(code.unreadable_files for code in corpus.codes.values()):
+        return  # a name whose file did not load has no size: that file's error is the one cause
+    limits = model.vocabulary.limits
+    every = costlib.Size(limits.events, costlib.Size(limits.events, costlib.Size(limits.events)))
+    sizes = {**costlib.record_sizes(limits, model.vocabulary.kinds),
+             **{name: costlib.of_value(value) for name, value in model.views.constants.items()},
+             **{name: costlib.of_type(fact.type, limits) for name, fact in corpus.facts.items()}}
+
+    def bounded(source: str, names: dict[str, costlib.Size], where: Position, what: str,
+                law: str | None = None) -> costlib.Size:
+        try:
+            steps, size, depth = costlib.bound(source, names, every)
+        except ValueError as exc:  # CEL the compiler takes and this reader does not: no bound, so no pass
+            corpus.problems.append(Problem(where, "cost", f"{what}: lawkit cannot read it to bound its work ({exc})",
+                                           law))
+            return every
+        if depth > costlib.MAX_DEPTH:
+            corpus.problems.append(Problem(where, "cost", (
+                f"{what} nests {depth} comprehensions over the situation's lists, more than the "
+                f"{costlib.MAX_DEPTH} an expression may (its work would grow as the {depth}th power of the "
+                "record's size): nest fewer, or read a list the record lays out"), law))
+        elif steps > costlib.BUDGET:
+            corpus.problems.append(Problem(where, "cost", (
+                f"{what} can take {steps:,} steps on the largest situation the record allows (limits in "
+                f"record.yaml), more than the {costlib.BUDGET:,} an expression may take: nest fewer "
+                "comprehensions over the record's lists, or read a list the record lays out"), law))
+        return size
+
+    for view in model.views.views.values():
+        if view.when_source is not None:
+            bounded(view.when_source, sizes, view.position, f"view '{view.name}': its 'when'")
+        size = sizes[view.alias] if view.alias in sizes else \
+            bounded(view.value_source, sizes, view.position, f"view '{view.name}'")
+        sizes[view.name] = costlib.join(size, costlib.of_type(view.type, limits)) if view.type else size
+    for book in corpus.rulebooks.values():
+        names = {**sizes, **{name: costlib.of_value(c.value) for name, c in book.constants.items()}}
+        for rule in book.rules:
+            for expression in rule.expressions():
+                what = f"rule '{rule.id}': `{_short(expression.source)}`"
+                size = bounded(expression.source, names, expression.position, what, rule.law)
+                for name, value in rule.values.items():
+                    if value is expression and name in book.used_values:
+                        names[name] = costlib.join(names[name], size) if name in names else size
+
+
+def _short(source: str) -> str:
+    text = " ".join(source.split())
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _knock_on(corpus: Corpus, problem: Problem) -> bool:
@@ -188,7 +246,7 @@ def ensure_compiled(corpus: Corpus) -> None:
     """Compile the rules of a corpus that has none (one read back from the cache, whose CEL was not kept)."""
     if not corpus.rulebooks and corpus.codes:
         problems = list(corpus.problems)
-        compile_rulebooks(corpus)
+        compile_rulebooks(corpus, costs=False)
         corpus.problems[:] = problems  # the cached corpus was checked already; nothing new is found
 
 

@@ -288,7 +288,8 @@ class Scorer:
         for name in STATE_FACTS:
             if name in answers and name in self.corpus.facts:
                 try:
-                    answers[name] = check_value(self.corpus.facts[name].type, answers[name], name)
+                    answers[name] = check_value(self.corpus.facts[name].type, answers[name], name,
+                                                self.engine.model.vocabulary.limits)
                 except FactError as exc:
                     raise ScoreError(f"{label}: {exc}", name) from None
                 low = [f"{side} {points}" for side, points in answers[name].items() if points < 0]
