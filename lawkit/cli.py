@@ -1,4 +1,4 @@
-"""The ``lawkit`` command line (DESIGN.md, "The CLI contract").
+"""The ``lawkit`` command line (docs/contract.md, "The command line").
 
 Exit codes: 0 fine, 1 the corpus or input is wrong, 2 usage. With ``--json``
 a command prints one JSON document on stdout; errors go to stderr.
@@ -38,6 +38,7 @@ def _parser() -> _Parser:
     common.add_argument("--json", action="store_true", help="print one JSON document on stdout")
 
     parser = _Parser(prog="lawkit", description="Read, check and query the laws of Whist, Bridge and Auction Bridge.")
+    parser.add_argument("--version", action="version", version=f"lawkit {lawkit.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
     commands.add_parser("check", parents=[common], help="validate the corpus",
@@ -479,8 +480,16 @@ def _search(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write(f"lawkit: no topic '{args.topic}'{did_you_mean(args.topic, topics)}\n")
         return 1
     hits = searcher(args.query, code=args.code, topic=args.topic, limit=args.limit)
+    meaning: dict[str, Any] = {"used": searcher.meaning is not None and bool(fulltext.words(args.query))}
+    if searcher.meaning is None:  # (a query of no meaningful words is ranked by words, as it has to be)
+        from .retrieval import semantic
+
+        meaning["why"] = "--words-only" if args.words_only else semantic.missing()
+        if not args.words_only:  # said, not silently dropped: the ranking is not the usual one
+            err.write(f"lawkit: search by meaning is off: {meaning['why']}; the laws are ranked by their "
+                      "words alone\n")
     if args.json:
-        _emit_json(fulltext.hits_json(args.query, hits), out)
+        _emit_json(fulltext.hits_json(args.query, hits, meaning), out)
         return 0
     if not hits:
         out.write(f"no law matches {args.query!r}\n")
