@@ -41,8 +41,12 @@ def _parser() -> _Parser:
     parser.add_argument("--version", action="version", version=f"lawkit {lawkit.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
-    commands.add_parser("check", parents=[common], help="validate the corpus",
-                        description="Validate the corpus: one line per problem, path:line:col: error[kind]: message.")
+    check = commands.add_parser("check", parents=[common], help="validate the corpus and the scenario files",
+                                description="Validate the corpus, and the scenario files (tests/scenarios beside "
+                                            "--laws when present): one line per problem, "
+                                            "path:line:col: error[kind]: message.")
+    check.add_argument("--scenarios", metavar="DIR", action="append",
+                       help="scenario files or folders to validate (default: tests/scenarios beside --laws, if any)")
     show = commands.add_parser("show", parents=[common], help="one law with its notes and references",
                                description="Show one law (or section, or item) by its citation id.")
     show.add_argument("id", metavar="ID", help="a citation id, e.g. auction-bridge-1912/21")
@@ -155,13 +159,24 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .corpus import stored
 
     corpus, _ = checked(args.laws, lawkit.check, stored)
-    errors = len(corpus.errors)
-    warnings = len(corpus.problems) - errors
+    scenario_files = _scenario_files(args, err, quiet_default=True)
+    if scenario_files is None:
+        return 1
+    problems = list(corpus.problems)
+    from .corpus.files import rel
+
+    for path in scenario_files:  # each checked against the scenario schema, its problems at file:line:col
+        try:
+            lawkit.load_scenarios(rel(path))
+        except lawkit.ScenarioFileError as exc:
+            problems.extend(exc.problems)
+    errors = sum(1 for p in problems if p.severity == "error")
+    warnings = len(problems) - errors
     if args.json:
         _emit_json({"ok": errors == 0, "errors": errors, "warnings": warnings,
-                    "problems": [p.as_json() for p in corpus.problems]}, out)
+                    "problems": [p.as_json() for p in problems]}, out)
     else:
-        for problem in corpus.problems:
+        for problem in problems:
             out.write(f"{problem}\n")
         laws = sum(len(code.laws) for code in corpus.codes.values())
         err.write(f"lawkit: {_count(len(corpus.codes), 'code')}, {_count(laws, 'law')}: {_count(errors, 'error')}, "
@@ -224,13 +239,17 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _ruling_changes(args: argparse.Namespace, corpus: Corpus, edition: Any, out: TextIO, err: TextIO) -> int:
-    from .rules import changes
+def _scenario_files(args: argparse.Namespace, err: TextIO, *, quiet_default: bool = False) -> list[Path] | None:
+    """The scenario files of ``--scenarios`` (files or folders), by default tests/scenarios beside
+    --laws; None after saying a place named does not exist. ``quiet_default``: a default folder
+    that is absent is no scenarios, not an error (a corpus need not have any)."""
     from .rules.scenarios import files as scenario_files
 
-    places = args.scenarios or [str(Path(args.laws).resolve().parent / "tests" / "scenarios")]
+    default = Path(args.laws).resolve().parent / "tests" / "scenarios"
+    if not args.scenarios and quiet_default and not default.is_dir():
+        return []
     files: list[Path] = []
-    for place in places:
+    for place in args.scenarios or [str(default)]:
         path = Path(place)
         if path.is_dir():
             files.extend(Path(f) for f in scenario_files(path))
@@ -238,7 +257,16 @@ def _ruling_changes(args: argparse.Namespace, corpus: Corpus, edition: Any, out:
             files.append(path)
         else:
             err.write(f"lawkit: no scenarios at {place} (give --scenarios DIR)\n")
-            return 1
+            return None
+    return files
+
+
+def _ruling_changes(args: argparse.Namespace, corpus: Corpus, edition: Any, out: TextIO, err: TextIO) -> int:
+    from .rules import changes
+
+    files = _scenario_files(args, err)
+    if files is None:
+        return 1
     loaded: list[tuple[str, Any]] = []
     for path in files:
         try:

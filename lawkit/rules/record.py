@@ -602,6 +602,7 @@ def situation_schema(vocabulary: Vocabulary) -> dict[str, Any]:
             "irregularities": {"type": "array", "description": "What the story is about, when the record would "
                                "otherwise be impossible.",
                                "items": {"enum": list(vocabulary.irregularities),
+                                         "enumDescriptions": list(vocabulary.irregularities.values()),
                                          "description": "; ".join(f"{k}: {v}" for k, v in
                                                                   vocabulary.irregularities.items())}},
             "events": {"type": "array", "description": "What happened, in order: each event a mapping with one key, "
