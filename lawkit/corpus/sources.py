@@ -100,7 +100,8 @@ def _check_code(corpus: Corpus, code: Code, docs: dict[str, Document]) -> None:
     reported: set[int] = set()  # one problem per part: the first difference in it
     differences = _differences([w.text for w in expected], [w.text for w, _ in actual])
     for source_at, corpus_at, printed, prints in differences:
-        if not prints and corpus_at > 0 and (corpus_at == len(actual) or actual[corpus_at][1] != actual[corpus_at - 1][1]):
+        at_boundary = corpus_at == len(actual) or actual[corpus_at][1] != actual[corpus_at - 1][1]
+        if not prints and corpus_at > 0 and at_boundary:
             corpus_at -= 1  # words left out at the end of a paragraph: point at its last word
         index = actual[min(corpus_at, len(actual) - 1)][1] if actual else 0
         if index in reported:
