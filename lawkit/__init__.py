@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from .rules.scenarios import Scenario, ScenarioFileError
     from .rules.situation import SituationError, read_facts
 
+__version__ = "0.1.0"  # the one place: pyproject.toml and `lawkit --version` read it
+
 __all__ = [
     "Code", "Corpus", "CorpusError", "Engine", "Heading", "Hit", "Item", "Law", "Note", "Position", "Problem",
     "Result", "Ruling", "RulingError", "Scenario", "ScenarioFileError", "Section", "Situation", "SituationError",

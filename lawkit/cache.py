@@ -2,7 +2,7 @@
 
 The checked corpus (without its compiled rules, which CEL cannot keep) is
 written to ``.lawkit-cache/`` beside the laws directory, keyed by a
-fingerprint of every YAML file's path, size and modification time and of
+fingerprint of every YAML file's (and source text's) path, size and modification time and of
 lawkit's own source: a saved YAML file, or a changed lawkit, is a new key.
 Other results derived from the corpus (the search indexes, the embeddings,
 the site's generated files) are kept the same way under their own name,
@@ -40,7 +40,7 @@ def fingerprint(root: str | os.PathLike) -> str:
     digest.update(f"{root_path}\n{os.getcwd()}\n".encode())  # messages name paths relative to the cwd
     for base in (root_path, _PACKAGE):
         for path in sorted(base.rglob("*")):
-            if path.suffix in (".yaml", ".yml", ".py", ".json") and "__pycache__" not in path.parts:
+            if path.suffix in (".yaml", ".yml", ".py", ".json", ".txt") and "__pycache__" not in path.parts:
                 stat = path.lstat()  # a link is not followed (lawkit reads none): a broken one is no crash
                 digest.update(f"{path.relative_to(base)}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
     return digest.hexdigest()[:20]

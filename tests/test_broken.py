@@ -395,6 +395,7 @@ def test_a_lettered_citation_names_the_lettered_law_before_an_item(check_in_tmp)
 
 
 def test_an_annotation_citing_a_missing_law_is_an_error(check_in_tmp):
-    heading = BASE_HEADING.replace("    text: Second.\n", "    text: Second.\n    annotations:\n      - text: Compare `demo/9` and `demo/1`.\n")
+    heading = BASE_HEADING.replace("    text: Second.\n", "    text: Second.\n    annotations:\n      - text: Compare `demo/9` and `demo/1`.\n"
+                                                                 "        kind: gloss\n")
     corpus = check_in_tmp(corpus_files(heading=heading))
     assert [(p.kind, p.citation, p.position.line) for p in corpus.problems] == [("dangling-reference", "demo/2", 9)]

@@ -1,4 +1,4 @@
-"""The ``lawkit`` command line (DESIGN.md, "The CLI contract"), run in-process.
+"""The ``lawkit`` command line (docs/contract.md, "The command line"), run in-process.
 
 Exit codes: 0 fine, 1 the corpus or input is wrong, 2 usage.
 """

@@ -319,6 +319,9 @@ def test_a_law_citing_itself_is_a_warning_and_show_and_refs_agree(tree, check, r
     text = text.replace("    topics: [cutting]\n  - law: 14", "    topics: [cutting]\n    refs: [english-whist/13]\n"
                         "  - law: 14", 1)
     path.write_text(text)
+    source = tree / "english-whist" / "source.txt"  # as if the book printed it so (else: not verbatim)
+    source.write_text(source.read_text().replace("13. The Ace is the lowest card.",
+                                                 "13. The Ace is the lowest card (Law 13).", 1))
     assert check() == (0, [
         f"{WHIST}/03-cutting.yaml:5:5: warning[self-citation]: english-whist/13: reference 'english-whist/13' "
         "is the law itself; not counted as a reference",

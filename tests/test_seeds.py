@@ -16,7 +16,7 @@ import pytest
 from lawkit.corpus.printed import code_text
 
 CODE = "auction-bridge-1912"
-SEEDS_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+SEEDS_DIR = Path(__file__).resolve().parent.parent / "laws" / CODE / "seeds"  # the excerpts, in the code's folder
 # seed file -> at least this many sentences must be checked (so the test cannot
 # pass vacuously): seed 000 has 14 laws and a footnote, seed 004 12 laws and 5 items
 SEEDS = {
@@ -54,19 +54,14 @@ def sentences(text: str) -> list[str]:
     return found
 
 
-def _read(seed: str) -> str | None:
-    path = SEEDS_DIR / seed
-    return path.read_text(encoding="utf-8") if path.is_file() else None
+def _read(seed: str) -> str:
+    return (SEEDS_DIR / seed).read_text(encoding="utf-8")
 
 
 def _cases():
     for seed in SEEDS:
         text = _read(seed)
         short = seed.split("_", 1)[0]
-        if text is None:
-            yield pytest.param(seed, None, None, id=f"{short}-absent",
-                               marks=pytest.mark.skip(reason=f"../shared/seeds/{seed} not present"))
-            continue
         for index, sentence in enumerate(sentences(text)):
             words = "_".join(re.findall(r"[A-Za-z']+", sentence)[:5])
             yield pytest.param(seed, index, sentence, id=f"{short}-{index:02d}-{words}")
@@ -97,8 +92,6 @@ def test_seed_sentence_in_corpus(corpus_text, seed, index, sentence):
 @pytest.mark.parametrize("seed", list(SEEDS))
 def test_seed_has_enough_sentences(seed):
     text = _read(seed)
-    if text is None:
-        pytest.skip(f"../shared/seeds/{seed} not present")
     found = sentences(text)
     assert len(found) >= SEEDS[seed], f"only {len(found)} sentences split from {seed}: {found}"
     assert all(not re.match(r"\d+\.\s", s) for s in found), "a law number was left at a sentence start"

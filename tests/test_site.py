@@ -291,6 +291,8 @@ def test_a_warm_rebuild_is_the_same_site_and_shows_an_edited_law(make_corpus, tm
 
     _edit(project / "laws" / "demo" / "01-one.yaml",
           "In cutting, the ace is the lowest card;", "In cutting, the ace is the very lowest card;")
+    _edit(project / "laws" / "auction-bridge-1912" / "source.txt",  # as if the source said so: else not verbatim
+          "In cutting, the ace is the lowest card;", "In cutting, the ace is the very lowest card;")
     edited = _built(project, "edited")
     assert _site_entries(project) != entries
     text = page(edited, "laws/demo")
@@ -422,9 +424,10 @@ def test_no_scenarios_folder_is_fine(make_corpus, tmp_path):
     assert not re.search(r"^(WARNING|ERROR)", result.stderr, re.M), result.stderr
 
 
-def test_without_the_model_there_is_no_ask_page_and_no_broken_link(make_corpus, tmp_path, monkeypatch):
-    """The Ask page needs the model package; a site built without it has no Ask page, its laws'
-    questions are plain text, and the home page's invitation (the marker) is simply left out."""
+def test_without_the_model_there_is_no_ask_page_and_no_broken_link(make_corpus, tmp_path, monkeypatch, caplog):
+    """The Ask page needs the model; a site built without it warns that the Ask page is off (and
+    why), has no Ask page, its laws' questions are plain text, and the home page's invitation
+    (the marker) is simply left out."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
 
@@ -433,9 +436,13 @@ def test_without_the_model_there_is_no_ask_page_and_no_broken_link(make_corpus, 
     project = _evil_project(make_corpus, tmp_path)
     (project / "docs" / "index.md").write_text("# Home\n\n<!-- lawkit:ask -->\n\nSee [Law 1](laws/demo.md#1).\n")
     monkeypatch.setattr(semantic, "available", lambda: False)
+    monkeypatch.setattr(semantic, "missing", lambda: "the model's files are not installed (the test hides them)")
     monkeypatch.chdir(project)
-    config = load_config(str(project / "mkdocs.yml"), site_dir=str(project / "site"), strict=True)
+    config = load_config(str(project / "mkdocs.yml"), site_dir=str(project / "site"))
     mkdocs_build(config)
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert warnings == ["lawkit: the Ask page is off (search by meaning: the model's files are not installed "
+                        "(the test hides them))"]
     site = project / "site"
     assert not (site / "laws" / "ask").exists() and not (site / "api" / "search").exists()
     home = (site / "index.html").read_text("utf-8")

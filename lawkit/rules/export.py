@@ -1,5 +1,5 @@
 """The export with the rules: lawkit.corpus.export's data, each code's ``rulebook`` filled in
-from its compiled rules (DESIGN.md, "The CLI contract"; docs/rules.md)."""
+from its compiled rules (docs/contract.md, "The command line"; docs/rules.md)."""
 
 from __future__ import annotations
 

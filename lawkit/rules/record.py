@@ -27,7 +27,7 @@ from typing import Any
 
 from ..corpus import facts as factlib
 from ..corpus import MarkedDict, MarkedList
-from ..corpus.problems import Position, did_you_mean
+from ..corpus.problems import Position, Problem, did_you_mean
 
 SEATS = ("north", "east", "south", "west")
 PARTS = ("seats", "dealer", "previous_dealer", "irregularities", "events", "answers")
@@ -64,6 +64,7 @@ class EventField:
     required: bool = False
     default: Any = None
     description: str = ""
+    values: tuple[tuple[str, str], ...] = ()  # an enum field's values, each with what it means
 
 
 @dataclass(frozen=True)
@@ -116,23 +117,33 @@ class Vocabulary:
         return {
             "events": {k.name: {"description": k.description, "fields": {
                 f.name: {"type": "seat" if f.type == "seat" else f.type.as_json(), "required": f.required,
-                         "default": f.default, "description": f.description} for f in k.fields.values()}}
+                         "default": f.default, "description": f.description,
+                         **({"values": dict(f.values)} if f.values else {})} for f in k.fields.values()}}
                 for k in self.kinds.values()},
             "irregularities": dict(self.irregularities),
             "limits": self.limits.as_json(),
         }
 
 
-def parse_vocabulary(data: Any, path: str) -> Vocabulary:
-    """The vocabulary from record.yaml's data (ValueError naming the key when it is malformed)."""
+def parse_vocabulary(data: Any, path: str, problems: list[Problem] | None = None) -> Vocabulary:
+    """The vocabulary from record.yaml's data (ValueError naming the key when it is malformed; what
+    is wrong but not fatal, such as an enum's ``values`` that do not match it, in ``problems``)."""
+    problems = [] if problems is None else problems
     vocabulary = Vocabulary()
     for kind_name, raw in (data.get("events") or {}).items():
         fields = {}
         for name, spec in (raw.get("fields") or {}).items():
             raw_type = spec.get("type")
             kind_type = "seat" if raw_type == "seat" else factlib.parse_type(raw_type)
+            values = tuple((str(k), str(v)) for k, v in (spec.get("values") or {}).items())
+            if values and (isinstance(kind_type, str) or kind_type.kind != "enum"
+                           or [k for k, _ in values] != [str(v) for v in kind_type.values]):
+                where = (spec.key_pos.get("values") if isinstance(spec, MarkedDict) else None) or Position(path, 1, 1)
+                problems.append(Problem(where, "schema", f"record.yaml: events.{kind_name}.fields.{name}.values: say "
+                                        "what each value of the field's enum means, in the enum's order, and no other"))
+                values = ()  # only the editor's hover lacks them: the record reads as well without
             fields[name] = EventField(name, kind_type, bool(spec.get("required", False)), spec.get("default"),
-                                      spec.get("description", ""))
+                                      spec.get("description", ""), values)
         vocabulary.kinds[kind_name] = EventKind(kind_name, raw.get("description", ""), fields)
     vocabulary.irregularities = dict(data.get("irregularities") or {})
     raw_limits = data.get("limits") or {}
@@ -630,9 +641,11 @@ def situation_schema(vocabulary: Vocabulary) -> dict[str, Any]:
             "type": "string"}
 
     def field_schema(spec: EventField) -> dict[str, Any]:
-        schema = dict(seat) if spec.type == "seat" else _type_schema(spec.type, vocabulary.limits)
+        schema: dict[str, Any] = dict(seat) if spec.type == "seat" else _type_schema(spec.type, vocabulary.limits)
         schema["description"] = spec.description + (f" (default: {spec.default})" if spec.default not in (None, [])
                                                     else "")
+        if spec.values:  # an editor shows each value's meaning (yaml-language-server's enumDescriptions)
+            schema["enumDescriptions"] = [meaning for _, meaning in spec.values]
         return schema
 
     events = []
@@ -661,6 +674,7 @@ def situation_schema(vocabulary: Vocabulary) -> dict[str, Any]:
             "irregularities": {"type": "array", "description": "What the story is about, when the record would "
                                "otherwise be impossible.",
                                "items": {"enum": list(vocabulary.irregularities),
+                                         "enumDescriptions": list(vocabulary.irregularities.values()),
                                          "description": "; ".join(f"{k}: {v}" for k, v in
                                                                   vocabulary.irregularities.items())}},
             "events": {"type": "array", "description": "What happened, in order: each event a mapping with one key, "

@@ -131,7 +131,7 @@ def compile_situation_model(corpus: Corpus) -> SituationModel:
     raw_record = corpus.rule_files.get("record")
     if raw_record is not None:
         try:
-            vocabulary = recordlib.parse_vocabulary(raw_record, raw_record.pos.path)
+            vocabulary = recordlib.parse_vocabulary(raw_record, raw_record.pos.path, corpus.problems)
         except (ValueError, AttributeError) as exc:
             corpus.problems.append(Problem(raw_record.pos, "schema", f"record.yaml: {exc}"))
     views = viewlib.Views()

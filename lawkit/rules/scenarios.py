@@ -15,7 +15,8 @@
               cites: ["14", "18"]
 
 Without ``code`` the situation is put to every code named under ``expect``
-(a cross-code scenario). ``expect.rulings`` lists exactly the rulings given;
+(a cross-code scenario). ``expect.rulings`` lists exactly the rulings given (each with,
+if it says so, its outcome, values, the laws it cites and the sentence it says);
 ``missing_facts`` exactly the facts asked for; ``error`` a failure expected.
 """
 
@@ -28,6 +29,7 @@ from typing import Any
 
 from ..corpus import validate_schema
 from ..corpus import MarkedDict, load_document
+from ..corpus.files import read_text
 from .engine import Engine, Result, RulingError
 from ..corpus.problems import Position, Problem
 
@@ -55,7 +57,12 @@ def files(directory: str | Path) -> list[str]:
 
 def load(path: str | Path) -> list[Scenario]:
     problems: list[Problem] = []
-    doc = load_document(str(path), Path(path).read_text("utf-8"), problems)
+    shown = str(path)
+    text, problem = read_text(path, shown)  # not UTF-8, a folder, gone: one problem at its place
+    if text is None:
+        assert problem is not None
+        raise ScenarioFileError([problem])
+    doc = load_document(shown, text, problems)
     if doc.data is not None and isinstance(doc.data, MarkedDict):
         problems.extend(validate_schema(doc, "scenarios", lambda p: None))
     if problems or not isinstance(doc.data, MarkedDict):
@@ -116,6 +123,8 @@ def _compare(code: str, expected: dict[str, Any], result: Result) -> list[str]:
                     failures.append(f"{key}: no value '{name}'")
                 elif _normal(r.values[name]) != _normal(value):
                     failures.append(f"{key}: {name} = {json.dumps(r.values[name])}, expected {json.dumps(value)}")
+            if "says" in e and e["says"] != r.says:
+                failures.append(f"{key}: says {r.says!r}, expected {e['says']!r}")
             for law in e.get("cites") or []:
                 if _key(code, str(law)) not in r.cites:
                     failures.append(f"{key}: does not cite {_key(code, str(law))} (cites {', '.join(r.cites)})")

@@ -38,6 +38,11 @@ def available() -> bool:
     return semantic.available()
 
 
+def missing() -> str | None:
+    """Why the Ask page is off (None: it is on)."""
+    return semantic.missing()
+
+
 def model_key() -> str | None:
     """Which model files are installed (None: none): the Ask page's files depend on them."""
     directory = semantic.model_dir()

@@ -18,7 +18,8 @@ from .context import Site
 from .markup import esc, printed, slug
 from .text import LawText, annotated, note_id
 
-_KIND_TITLES = {"gloss": "gloss", "history": "history", "practice": "practice", "erratum": "erratum"}
+_KIND_TITLES = {"gloss": "gloss", "history": "history", "practice": "practice", "erratum": "erratum",
+                "editorial": "editorial"}
 
 
 def local(citation: str) -> str:

@@ -128,7 +128,8 @@ def _provenance(site: Site, page: str, code: Code) -> str:
         out.append(f"<p>{line}{'' if line.endswith('.') else '.'}</p>")
     about = [f"<p>{printed(source[k])}</p>" for k in ("transcription", "extent") if source.get(k)]
     if source.get("file"):
-        about.append(f"<p>Verified source text: <code>{esc(source['file'])}</code> (in the project's shared sources).</p>")
+        about.append(f"<p>Verified source text: <code>laws/{esc(code.id)}/{esc(source['file'])}</code>, "
+                     "which the text follows word for word.</p>")
     if about:
         out.append(f'<details class="lk-transcription lk-plain"><summary>The transcription</summary>{"".join(about)}</details>')
     links = [law_count(code),

@@ -117,6 +117,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             for problem in corpus.problems:
                 log.warning(str(replace(problem, position=replace(problem.position,
                                                                   path=site.rel(problem.position.path)))))
+            if not site.ask:  # a site without its Ask page says so, rather than quietly lacking it
+                log.warning(f"the Ask page is off (search by meaning: {ask.missing()})")
             self.site = site
             self.generated_key = generated.key(corpus_key, self.scenarios_path, self.config.pages_dir,
                                                config.use_directory_urls, self.root, site.edit_base,
