@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import REPO, shot
+from .conftest import shot
 
+REPO = Path(__file__).resolve().parents[2]
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 # The pages a reader meets first, and the heaviest: the way in, a code, the glossary, the edition map, Ask.
 PAGES = ["/", "/laws/auction-bridge-1912/", "/laws/glossary/", "/laws/auction-bridge-1912--auction-bridge-1913/",
