@@ -127,6 +127,7 @@ export function readRecord (data, vocabulary, checkAnswer = null) {
   if (!Array.isArray(rawEvents)) throw new RecordError('events is a list, each event a mapping with one key, its kind')
   const events = []
   const counts = {}
+  const rounds = {}
   rawEvents.forEach((raw, index) => {
     if (!isMapping(raw) || Object.keys(raw).length !== 1) {
       throw new RecordError(`event ${index + 1}: an event is a mapping with one key, its kind ` +
@@ -169,6 +170,10 @@ export function readRecord (data, vocabulary, checkAnswer = null) {
         throw new RecordError(`event ${index + 1}: a ${kindName} event has no field '${name}'; its fields are ` +
           Object.keys(kind.fields).join(', '), index)
       }
+    }
+    if (kindName === 'cut') { // its round: how many cuts for this purpose its player made before it
+      const key = `${event.purpose || ''}\u0000${event.by || ''}`
+      event.round = rounds[key] = (Object.hasOwn(rounds, key) ? rounds[key] : -1) + 1
     }
     Object.assign(event, {i: index, n: counts[kindName] || 0, kind: kindName})
     counts[kindName] = (counts[kindName] || 0) + 1
@@ -349,7 +354,7 @@ function checkConsistency (record) {
   }
 }
 
-const EXTRA = {call: ['call', 'level', 'denomination'], play: ['trick', 'place', 'withdrawn', 'before']}
+const EXTRA = {call: ['call', 'level', 'denomination'], play: ['trick', 'place', 'withdrawn', 'before'], cut: ['round']}
 
 // The record as the views read it (lawkit.rules.record.Record.as_cel), plain data.
 export function asCel (record, vocabulary) {
@@ -366,6 +371,11 @@ export function asCel (record, vocabulary) {
     const names = ['i', 'n', ...Object.keys(kind.fields), ...(EXTRA[kindName] || [])]
     laidOut[`${kindName}_events`] = (ofKind[kindName] || []).map(e => Object.fromEntries(names.map(n => [n, e[n]])))
   }
+  // The cuts for each purpose apart, and each candidate's first cut for the table (as record.py).
+  const cuts = laidOut.cut_events || []
+  laidOut.table_cut_events = cuts.filter(e => e.purpose === 'table')
+  laidOut.cutting_out_cut_events = cuts.filter(e => e.purpose === 'cutting-out')
+  laidOut.first_table_cuts = laidOut.table_cut_events.filter(e => e.round === 0).map(e => ({player: e.by, cards: e.cards}))
   const counted = plays.filter(p => !p.withdrawn)
   for (const play of counted) if (!Object.hasOwn(laidOut.played_at, play.card)) laidOut.played_at[play.card] = play.trick
   const calls = events.filter(e => e.kind === 'call' || e.kind === 'declare').map(e => e.i)
