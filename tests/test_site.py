@@ -291,8 +291,6 @@ def test_a_warm_rebuild_is_the_same_site_and_shows_an_edited_law(make_corpus, tm
 
     _edit(project / "laws" / "demo" / "01-one.yaml",
           "In cutting, the ace is the lowest card;", "In cutting, the ace is the very lowest card;")
-    _edit(project / "laws" / "auction-bridge-1912" / "source.txt",  # as if the source said so: else not verbatim
-          "In cutting, the ace is the lowest card;", "In cutting, the ace is the very lowest card;")
     edited = _built(project, "edited")
     assert _site_entries(project) != entries
     text = page(edited, "laws/demo")
