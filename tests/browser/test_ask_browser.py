@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 import yaml
@@ -11,11 +10,10 @@ import yaml
 import lawkit
 from lawkit.retrieval import fulltext, semantic
 
-from .conftest import shot
+from .conftest import REPO, shot
 
 pytestmark = pytest.mark.skipif(not semantic.available(), reason="the model package is not installed: no Ask page")
 
-REPO = Path(__file__).resolve().parents[2]
 
 
 def _ask(page, question: str) -> None:

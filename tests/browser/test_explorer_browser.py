@@ -22,12 +22,13 @@ import time
 from pathlib import Path
 
 import pytest
+
+from .conftest import REPO
 import yaml
 
 import lawkit
 from lawkit.rules.scenarios import files, load
 
-REPO = Path(__file__).resolve().parents[2]
 CEL_FILE = REPO / "tests" / "cel" / "expressions.yaml"
 MODULES = "/assets/lawkit/explorer/"
 

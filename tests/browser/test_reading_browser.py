@@ -6,13 +6,11 @@ it is injected into each page from node_modules, never fetched.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-from .conftest import shot
+from .conftest import REPO, shot
 
-REPO = Path(__file__).resolve().parents[2]
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 # The pages a reader meets first, and the heaviest: the way in, a code, the glossary, the edition map, Ask.
 PAGES = ["/", "/laws/auction-bridge-1912/", "/laws/glossary/", "/laws/auction-bridge-1912--auction-bridge-1913/",
