@@ -177,14 +177,7 @@ class Engine:
         produced: dict[str, tuple[Any, Rule]] = {}
         applied: dict[str, Ruling] = {}
         missing: dict[str, list[str]] = {}
-        # Values the rules that applied gave, not yet in the context: each update makes the library
-        # rebuild its environment from all the context holds, so they wait for the first rule that
-        # reads another rule's values (no other expression can read them).
-        pending: dict[str, Any] = {}
         for rule, absent, triggered, late in plan.rules:
-            if pending and rule.inputs:
-                context.update(pending)
-                pending = {}
             if absent or not rule.inputs.issubset(produced):
                 # Only a rule in play (some of its facts or values known) is reported or asks for facts.
                 # A view the record always gives (one without `when`, such as the looks at one's cards)
@@ -209,12 +202,9 @@ class Engine:
                 considered.append((rule, "overridden", {"by": [w.rule for w in winners]}))
                 continue
             if late - bound:  # what only its values read, bound now that it applies
-                pending.update({name: self._bound_value(book, facts, name) for name in late - bound})
+                context.update({name: self._bound_value(book, facts, name) for name in late - bound})
                 bound |= late
-            if pending and (rule.values or rule.event):  # its values may read them
-                context.update(pending)
-                pending = {}
-            ruling = self._apply(book, rule, context, produced, situation.record, facts, pending)
+            ruling = self._apply(book, rule, context, produced, situation.record, facts)
             applied[rule.key] = ruling
             result.rulings.append(ruling)
         self._check_conflicts(book, result.rulings)
@@ -332,8 +322,8 @@ class Engine:
             raise RulingError(f"{rule.key}: 'when' gave {held!r}, not true or false", law=rule.law, kind="rule")
         return held
 
-    def _apply(self, book: Rulebook, rule: Rule, context: cel.Context, produced: dict[str, tuple[Any, Rule]],
-               record: Record, facts: dict[str, Any], pending: dict[str, Any]) -> Ruling:
+    def _apply(self, book: Rulebook, rule: Rule, context: cel.Context,
+               produced: dict[str, tuple[Any, Rule]], record: Record, facts: dict[str, Any]) -> Ruling:
         values = {}
         for name, value in rule.values.items():
             values[name] = plain(_evaluate(rule, value, context)) if isinstance(value, Expression) else value
@@ -361,7 +351,9 @@ class Engine:
             produced[name] = (value, rule)
         if rule.event is not None and rule.event_facts <= facts.keys():  # else the record cannot point
             trace.extend(self._events(rule, plain(_evaluate(rule, rule.event, context)), record))
-        pending.update((name, value) for name, value in values.items() if name in book.used_values)
+        used = {name: value for name, value in values.items() if name in book.used_values}
+        if used:
+            context.update(used)
         says = words.say(rule.says, values) if rule.says else None
         return Ruling(rule.law, rule.key, rule.outcome, values, list(dict.fromkeys(cites)), trace, says,
                       _score(rule, values, self.model.views.constants.get("side_of", {})) if rule.score else None)
