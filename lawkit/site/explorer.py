@@ -6,6 +6,7 @@ record's vocabulary, the views, the facts: lawkit.rules.export.explorer_model), 
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 from typing import Any, Iterator
@@ -22,6 +23,23 @@ API = "api/explorer"
 
 def _dump(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def state_fragment(state: dict[str, Any], data: tuple[str, ...] = ("s",)) -> str:
+    """The explorer's address fragment (without ``#``) for ``state``, as share.js writes it: plain
+    parameters as text, the names in ``data`` as compact JSON in base64url (a law's "try this law"
+    link opens the explorer on its worked example with it)."""
+    from urllib.parse import urlencode
+
+    params = {}
+    for name, value in state.items():
+        if value is None or value == "":
+            continue
+        if name in data:
+            text = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+            value = base64.urlsafe_b64encode(text).decode().rstrip("=")
+        params[name] = value
+    return urlencode(params)
 
 
 def files(site: Site) -> Iterator[tuple[str, str]]:

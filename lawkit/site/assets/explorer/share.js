@@ -1,0 +1,44 @@
+// The explorer's whole state in the page's address, so that a link opens the same answer.
+// The state is the address's fragment read as URL parameters: ``#code=auction-bridge-1912&s=…``.
+// A parameter holding data (a situation record, a deal) is compact JSON in base64url, written the
+// same way by Python (lawkit.site.explorer.state_fragment) for the laws' "try this law" links.
+// Nothing here reaches the network: the fragment never leaves the browser.
+
+export function encode (value) {
+  const bytes = new TextEncoder().encode(JSON.stringify(value))
+  let text = ''
+  for (const byte of bytes) text += String.fromCharCode(byte)
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+// The value ``encode`` wrote; a damaged parameter is an Error saying so (never a half-read state).
+export function decode (text) {
+  try {
+    const base64 = text.replace(/-/g, '+').replace(/_/g, '/')
+    const bytes = Uint8Array.from(atob(base64 + '='.repeat((4 - base64.length % 4) % 4)), c => c.charCodeAt(0))
+    return JSON.parse(new TextDecoder('utf-8', {fatal: true}).decode(bytes))
+  } catch (error) {
+    throw new Error(`the address's state could not be read (${error.message})`)
+  }
+}
+
+// The fragment's parameters: plain ones as strings, the names in ``data`` decoded with ``decode``.
+export function readState (data = ['s'], hash = location.hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ''))
+  const state = {}
+  for (const [name, value] of params) state[name] = data.includes(name) ? decode(value) : value
+  return state
+}
+
+// The address's fragment for ``state`` (the names in ``data`` encoded), put in place without a new
+// history entry, so the back button leaves the page instead of undoing each keystroke.
+export function writeState (state, data = ['s']) {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(state)) {
+    if (value === undefined || value === null || value === '') continue
+    params.set(name, data.includes(name) ? encode(value) : String(value))
+  }
+  const fragment = params.toString()
+  history.replaceState(history.state, '', fragment ? `#${fragment}` : location.pathname + location.search)
+  return fragment
+}
