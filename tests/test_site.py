@@ -529,3 +529,22 @@ def test_a_broken_file_still_fails_a_build(make_corpus, tmp_path):
     one.write_text(one.read_text("utf-8").replace("  - law: 2\n", "  - law: 2\n   text: [\n"), "utf-8")
     result = build(project / "mkdocs.yml", project / "site")
     assert result.returncode == 1 and "01-one.yaml:" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_the_ask_index_says_what_each_law_says_and_when_no_law_answers(site):
+    """The Ask page's results name their code, show the law's text and its rulings in players'
+    words; the index carries the calibrated no-answer threshold (benchmarks/ask_threshold.py)."""
+    from lawkit.retrieval import semantic
+
+    if not semantic.available():
+        pytest.skip(f"no Ask page: {semantic.missing()}")
+    index = json.loads((site / "api" / "search" / "index.json").read_text("utf-8"))
+    assert index["no_answer_below"] == semantic.NO_ANSWER_BELOW
+    laws = {law["id"]: law for law in index["laws"]}
+    law = laws["auction-bridge-1912/15"]
+    assert law["code"] and law["text"][0].startswith("15.")
+    assert "Everyone must cut from the same pack: the players cut again." in law["rulings"]
+    assert all("{" not in sentence for entry in laws.values() for sentence in entry["rulings"])
+    assert sum(bool(entry["rulings"]) for entry in laws.values()) > 120
+    ask = page(site, "laws/ask")
+    assert 'name="code"' in ask and 'value="english-whist"' in ask and "lawkit-ask-worker.js" in ask

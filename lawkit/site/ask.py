@@ -27,11 +27,15 @@ from typing import Any
 
 from .. import cache
 from ..retrieval import fulltext, semantic
+from ..rules.words import placeholders
 from .context import Site
+from .previews import preview
 from .urls import ASSET_DIR
 
 MODEL, VOCABULARY, INDEX = "api/search/model.bin", "api/search/vocab.txt", "api/search/index.json"
 LUNR = "lunr.min.js"  # lunr 2.3.9 (MIT), as in Material's search; served with the plugin's assets
+WORKER = "lawkit-ask-worker.js"  # the search itself, in a Web Worker: the page stays responsive while it encodes
+RULINGS_SHOWN = 2  # a result shows at most this many of its law's ruling sentences
 
 
 def available() -> bool:
@@ -122,15 +126,19 @@ def index_file(site: Site, laws_path: str) -> str:
     corpus, urls = site.corpus, site.urls
     laws: list[dict[str, Any]] = []
     position: dict[str, int] = {}
+    rulings = _ruling_sentences(site)
     for law, document in fulltext.documents(corpus):
         position[law.id] = len(laws)
         laws.append({"id": law.id, "name": law.name, "heading": law.heading.rstrip(".").title(),
+                     "code": site.code_name(law.code),
                      "url": urls.url(urls.code(law.code)) + "#" + law.id.split("/", 1)[1],
+                     "text": preview(site, law.id)["text"], "rulings": rulings.get(law.id, []),
                      "words": [document[column] for column in fulltext.COLUMNS]})
     index = semantic.open_index(corpus, laws_path)  # embeddings kept by content: only new text is embedded
     vectors, scale = _quantized(index.vectors)
     data = {
         "max_tokens": semantic.MAX_TOKENS,
+        "no_answer_below": semantic.NO_ANSWER_BELOW,
         "fusion": {"offset": fulltext.RANK_OFFSET, "words": fulltext.WORDS_WEIGHT,
                    "meaning": fulltext.MEANING_WEIGHT, "depth": fulltext.FUSION_DEPTH},
         "stopwords": sorted(fulltext.STOPWORDS),
@@ -148,6 +156,19 @@ def index_file(site: Site, laws_path: str) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
+def _ruling_sentences(site: Site) -> dict[str, list[str]]:
+    """Each law's rulings in players' words, as its rules say them: the sentences that stand alone
+    (a sentence with a {value} to fill in needs a situation, which a search result does not have)."""
+    found: dict[str, list[str]] = {}
+    for book in site.corpus.rulebooks.values():
+        for rule in book.rules:
+            sentences = found.setdefault(rule.law, [])
+            if rule.says and not placeholders(rule.says) and rule.says not in sentences \
+                    and len(sentences) < RULINGS_SHOWN:
+                sentences.append(rule.says)
+    return {law: sentences for law, sentences in found.items() if sentences}
+
+
 def invitation(site: Site, src_uri: str) -> str:
     """A paragraph inviting questions, linked from the page at ``src_uri`` (none without the page)."""
     if not site.ask:
@@ -159,12 +180,15 @@ def invitation(site: Site, src_uri: str) -> str:
 
 
 def page(site: Site) -> str:
-    """The page's Markdown: a form the script answers (it reads ?ask= too)."""
+    """The page's Markdown: a form the script answers (it reads ?ask= and ?code= too)."""
     urls = site.urls
     root = "../" * urls.url(urls.ask()).count("/")  # from this page to the site's root
     base = root + INDEX.rsplit("/", 1)[0] + "/"
     lunr = urls.href(urls.ask(), f"{ASSET_DIR}/{LUNR}")
+    worker = urls.href(urls.ask(), f"{ASSET_DIR}/{WORKER}")
     script = urls.href(urls.ask(), f"{ASSET_DIR}/lawkit-ask.js")
+    options = "".join(f'<option value="{html.escape(code.id)}">{html.escape(site.code_name(code.id))}</option>'
+                      for code in site.corpus.codes.values())
     return f"""# Ask a question
 
 Ask as you would ask a player or a tournament director ("can my partner
@@ -174,15 +198,17 @@ and by how close they are in meaning to each law's text and to the
 questions listed under it, measured by a small language model
 (all-MiniLM-L6-v2) that runs here, in your browser: nothing leaves the page.
 The first question loads the model (23 MB), then answers take a moment.
+When no law comes close enough to the question, the page says so.
 The same search is `lawkit search` on the command line.
 
-<form class="lk-ask" data-lk-ask="{html.escape(base)}" data-lk-root="{html.escape(root)}" role="search">
+<form class="lk-ask" data-lk-ask="{html.escape(base)}" data-lk-root="{html.escape(root)}"
+ data-lk-worker="{html.escape(worker)}" data-lk-lunr="{html.escape(lunr)}" role="search" aria-label="Ask the laws">
 <input type="search" name="ask" aria-label="Your question" placeholder="Who deals after a misdeal?" required>
+<select name="code" aria-label="Which laws"><option value="">Every code</option>{options}</select>
 <button type="submit" class="md-button md-button--primary">Ask</button>
 </form>
 <p id="lk-ask-status" class="lk-ask__status" role="status" aria-live="polite"></p>
 <ol id="lk-ask-results" class="lk-ask__results"></ol>
 
-<script src="{html.escape(lunr)}"></script>
 <script src="{html.escape(script)}"></script>
 """

@@ -162,7 +162,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             files.append(File.generated(config, src_uri, content=content))
         for src_uri, text in made.api:
             files.append(File.generated(config, src_uri, content=text))
-        for name in ("lawkit.js", "lawkit.css", "lawkit-ask.js", ask.LUNR):
+        for name in ("lawkit.js", "lawkit.css", "lawkit-ask.js", ask.WORKER, ask.LUNR):
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=os.path.join(ASSETS, name)))
         if explorer.library(self.root) is None:
             log.warning(explorer.MISSING)  # a --strict build (scripts/site, the tests) stops here

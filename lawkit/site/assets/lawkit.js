@@ -263,6 +263,11 @@
     addCopyLinks();
   }
 
+  // Laws a script put on the page after it loaded (the Ask page's results) get previews too.
+  window.lawkitPreviews = {
+    add: function (laws) { for (var id in laws) data[id] = laws[id]; }
+  };
+
   document.addEventListener("mouseover", onOver);
   document.addEventListener("mouseout", onOut);
   document.addEventListener("focusin", onFocus);
