@@ -58,9 +58,10 @@ def main() -> int:
     corpus = lawkit.load(REPO / "laws")
     index = semantic.open_index(corpus, REPO / "laws")
     calibrate_off, held_off = halves(questions("questions-offtopic.yaml"))
+    held_on = [q["question"] for q in questions("questions-heldout.yaml")]
     scores = {
         "calibrate_on": [best(index, q["question"]) for q in questions("questions.yaml")],
-        "held_on": [best(index, q["question"]) for q in questions("questions-heldout.yaml")],
+        "held_on": [best(index, q) for q in held_on],
         "calibrate_off": [best(index, q) for q in calibrate_off],
         "held_off": [best(index, q) for q in held_off],
     }
@@ -79,13 +80,12 @@ def main() -> int:
     answered, refused = rates(chosen, scores["held_on"], scores["held_off"])
     print(f"\nheld out, at {chosen:.2f}: on-topic answered {answered:.0%} ({len(scores['held_on'])} questions), "
           f"off-topic refused {refused:.0%} ({len(scores['held_off'])} questions)")
-    for name in ("held_off",):
-        missed = [q for q, s in zip(held_off, scores[name]) if s >= chosen]
-        if missed:
-            print("  off-topic answered anyway: " + "; ".join(missed))
-    missed_on = [q["question"] for q, s in zip(questions("questions-heldout.yaml"), scores["held_on"]) if s < chosen]
-    if missed_on:
-        print("  on-topic refused: " + "; ".join(missed_on))
+    missed = [q for q, s in zip(held_off, scores["held_off"]) if s >= chosen]
+    if missed:
+        print("  off-topic answered anyway: " + "; ".join(missed))
+    missed = [q for q, s in zip(held_on, scores["held_on"]) if s < chosen]
+    if missed:
+        print("  on-topic refused: " + "; ".join(missed))
     kept = getattr(semantic, "NO_ANSWER_BELOW", None)
     print(f"\nlawkit.retrieval.semantic.NO_ANSWER_BELOW = {kept}" + ("" if kept == chosen else
           f" (the questions choose {chosen:.2f})"))

@@ -10,6 +10,7 @@ import base64
 import json
 import os
 from typing import Any, Iterator
+from urllib.parse import urlencode
 
 from ..rules.export import explorer_model, explorer_rulebook
 from .context import Site
@@ -29,8 +30,6 @@ def state_fragment(state: dict[str, Any], data: tuple[str, ...] = ("s",)) -> str
     """The explorer's address fragment (without ``#``) for ``state``, as share.js writes it: plain
     parameters as text, the names in ``data`` as compact JSON in base64url (a law's "try this law"
     link opens the explorer on its worked example with it)."""
-    from urllib.parse import urlencode
-
     params = {}
     for name, value in state.items():
         if value is None or value == "":
