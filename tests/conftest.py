@@ -10,9 +10,11 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
@@ -136,18 +138,60 @@ def _say(config: pytest.Config, line: str) -> None:
 
 @pytest.fixture(scope="session")
 def built_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real site (mkdocs.yml, docs/, laws/, the scenarios), built once per session with
+    """The real site (mkdocs.yml, docs/, laws/, the scenarios), built once per run with
     ``--strict`` and no warning, for tests/test_site.py and the browser tests alike. It is built
-    in the repository, so its lawkit cache is the one the other tests and ``scripts/site`` use."""
-    out = tmp_path_factory.mktemp("built") / "site"
-    _say(request.config, "\nbuilding the site once for the site and browser tests "
-                         "(minutes on a first run, when the Ask page's passages are embedded)…")
-    start = time.perf_counter()
-    result = mkdocs_build(REPO / "mkdocs.yml", out, cwd=REPO)
-    assert result.returncode == 0, result.stderr
-    assert "WARNING" not in result.stderr, result.stderr
-    _say(request.config, f"the site is built ({time.perf_counter() - start:.0f} s)")
+    in the repository, so its lawkit cache is the one the other tests and ``scripts/site`` use.
+
+    Under pytest-xdist every worker asks for it: the first builds it into the run's shared
+    temporary folder while holding a lock, the others wait and take it (a build that failed is
+    not tried again: each waiting worker gets the same failure)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    shared = tmp_path_factory.getbasetemp().parent if worker else tmp_path_factory.getbasetemp()
+    out, status = shared / "built-site", shared / SITE_STATUS
+    with open(shared / "built-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not status.exists():
+            _say(request.config, "\nbuilding the site once for the site and browser tests "
+                                 "(minutes on a first run, when the Ask page's passages are embedded)…")
+            status.write_text("building\n")
+            start = time.perf_counter()
+            result = mkdocs_build(REPO / "mkdocs.yml", out, cwd=REPO)
+            failure = result.stderr if result.returncode or "WARNING" in result.stderr else ""
+            status.write_text(f"built {time.perf_counter() - start:.0f}\n" if not failure else "failed\n" + failure)
+            _say(request.config, f"the site is built ({time.perf_counter() - start:.0f} s)")
+    state = status.read_text()
+    assert not state.startswith("failed"), state
     return out
+
+
+SITE_STATUS = "built-site.status"  # "building", "built <seconds>" or "failed" and mkdocs' output
+
+
+def _watch_the_build(config: pytest.Config, folder: Path) -> None:
+    """On pytest-xdist's controller: say on the terminal when a worker starts and ends the site's
+    build (a worker's own output never reaches the terminal)."""
+    said = ""
+    while True:
+        try:
+            state = (folder / SITE_STATUS).read_text()
+        except OSError:
+            state = ""
+        if state.startswith("building") and not said:
+            said = "building"
+            _say(config, "\nbuilding the site once for the site and browser tests "
+                         "(minutes on a first run, when the Ask page's passages are embedded)…")
+        elif state and not state.startswith("building"):
+            if state.startswith("built") and said:
+                _say(config, f"\nthe site is built ({state.split()[1]} s)")
+            return
+        time.sleep(0.5)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    config = session.config
+    if getattr(config, "workerinput", None) is None and config.getoption("numprocesses", None):
+        folder = config._tmp_path_factory.getbasetemp()  # type: ignore[attr-defined]  # the workers' parent
+        threading.Thread(target=_watch_the_build, args=(config, folder), daemon=True).start()
 
 
 # -- scenarios: tests/scenarios/*.yaml, one test per scenario -------------------------------
