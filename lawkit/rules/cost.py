@@ -96,6 +96,9 @@ def record_sizes(limits: Limits, kinds: Any) -> dict[str, Size]:
         "table_cut_events": Size(limits.of_kind("cut"), row),
         "cutting_out_cut_events": Size(limits.of_kind("cut"), row),
         "first_table_cuts": Size(limits.of_kind("cut"), row),
+        "call_numbers": Size(limits.of_kind("call")), "calls_before": Size(limits.of_kind("call"), Size(5)),
+        "play_before": Size(limits.events), "seat_play_before": Size(4, Size(limits.events), True),
+        "trick_first_play": Size(plays),
     }
     for kind in kinds:
         sizes[f"{kind}_events"] = Size(limits.of_kind(kind), row)

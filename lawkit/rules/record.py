@@ -239,6 +239,37 @@ class Record:
         # tricks themselves copies each one into its variable, and a filter over them copies every
         # kept one again at each step (so a view loops over these and reads play_events[k]).
         laid_out["play_numbers"] = list(range(len(laid_out.get("play_events", []))))
+        # Per call, the places among the calls of the last bid, double, redouble, call other than a
+        # pass, and call by the same seat before it (-1: none); per event, the last play event before
+        # it, of anyone and of each seat; per play, the first play event of its trick. The views of
+        # the auction and of the play read these rather than filtering every call or play before each
+        # one (quadratic, and cubic where a filter builds a list of lists: issue 15).
+        laid_out["call_numbers"] = list(range(len(laid_out.get("call_events", []))))
+        calls_before: list[dict[str, int]] = []
+        latest = {"bid": -1, "double": -1, "redouble": -1, "not_pass": -1}
+        own: dict[str, int] = {}
+        for call in laid_out.get("call_events", []):
+            calls_before.append({**latest, "own": own.get(call["by"], -1)})
+            if call["call"] in ("bid", "double", "redouble"):
+                latest[call["call"]] = call["n"]
+            if call["call"] != "pass":
+                latest["not_pass"] = call["n"]
+            own[call["by"]] = call["n"]
+        laid_out["calls_before"] = calls_before
+        play_before: list[int] = []
+        seat_play_before: dict[str, list[int]] = {seat: [] for seat in SEATS}
+        last_play, last_of_seat = -1, dict.fromkeys(SEATS, -1)
+        for event in self.events:
+            play_before.append(last_play)
+            for seat in SEATS:
+                seat_play_before[seat].append(last_of_seat[seat])
+            if event["kind"] == "play":
+                last_play = last_of_seat[event["by"]] = event["n"]
+        laid_out["play_before"], laid_out["seat_play_before"] = play_before, seat_play_before
+        trick_first: dict[int, int] = {}
+        for play in laid_out.get("play_events", []):
+            trick_first.setdefault(play["trick"], play["n"])
+        laid_out["trick_first_play"] = [trick_first[p["trick"]] for p in laid_out.get("play_events", [])]
         laid_out["trick_places"] = list(range(len(groups)))
         laid_out["deal_size"], laid_out["play_count"] = len(self.dealt), len(counted)
         laid_out["event_count"] = len(self.events)

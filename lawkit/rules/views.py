@@ -25,7 +25,8 @@ INPUTS = frozenset({"record_seats", "record_dealer", "record_previous_dealer", "
                     "dealt_event_indexes", "last_card_dealt", "last_motion", "last_trick_by_seat", "played_index",
                     "event_count", "trick_list", "hands_at_tricks",
                     "play_numbers", "trick_places", "table_cut_events", "cutting_out_cut_events",
-                    "first_table_cuts"})
+                    "first_table_cuts", "call_numbers", "calls_before", "play_before", "seat_play_before",
+                    "trick_first_play"})
 # The parts holding a whole hand (every play, every card dealt, the tricks): converting one into CEL
 # costs as much as a hundred small values, and the library rebuilds a context's environment, at a
 # cost proportional to all it holds, at the first run after each update. The views that read them

@@ -201,3 +201,45 @@ def test_the_explorer_before_a_rulebook_fits_its_budget(site_dir):
               site_dir / "api/explorer/index.json"]
     zipped = sum(len(gzip.compress(path.read_bytes(), 9)) for path in before)
     assert zipped <= 150_000, f"{zipped} bytes gzipped"
+
+
+# The views issue 15 made linear, on long records, in the page: the layout record.js makes for them
+# (calls_before, play_before, seat_play_before, trick_first_play) must give what Python's gives.
+VIEWS_RUN = """async ([base, records, names]) => {
+  const {open} = await import(base + 'explorer.js')
+  const explorer = await open()
+  const engine = explorer.engine
+  const tag = v => typeof v === 'bigint' ? {int: v.toString()} : typeof v === 'number' ? {double: v}
+    : Array.isArray(v) ? v.map(tag) : v !== null && typeof v === 'object'
+      ? Object.fromEntries(Object.entries(v instanceof Map ? Object.fromEntries(v) : v).map(([k, x]) => [k, tag(x)]))
+      : v
+  return records.map(r => {
+    const views = engine.situation(r).views
+    return Object.fromEntries(names.filter(n => Object.hasOwn(views, n)).map(n => [n, tag(views[n])]))
+  })
+}"""
+
+
+def test_the_linear_views_give_the_same_in_the_browser(page, corpus):
+    import importlib.util
+    import random
+
+    spec = importlib.util.spec_from_file_location("linear_views", REPO / "tests" / "test_linear_views.py")
+    assert spec and spec.loader
+    linear = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(linear)
+    bench = linear.bench
+    records = [bench.auction_record(382), bench.hand_record(104)]
+    records += [linear.random_auction(random.Random(seed), 100) for seed in range(4)]
+    records += [linear.random_hand(random.Random(seed)) for seed in range(4)]
+    names = sorted(bench.AUCTION_VIEWS | bench.ATTENTION_VIEWS)
+    _open(page)
+    got = page.evaluate(VIEWS_RUN, [MODULES, records, names])
+    engine = lawkit.Engine(corpus)
+    compared = 0
+    for record, in_page in zip(records, got, strict=True):
+        views = engine.situation(record).views
+        want = {n: _tagged(views[n]) for n in names if n in views}
+        assert in_page == want
+        compared += sum(1 for v in want.values() if v)
+    assert compared >= 12  # views with something in them, not only empty lists

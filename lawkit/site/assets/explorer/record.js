@@ -401,6 +401,30 @@ export function asCel (record, vocabulary) {
   laidOut.hands_at_tricks = groups.map(g => Object.fromEntries(SEATS.map(seat => [seat,
     laidOut.dealt_cards[seat].filter(c => !Object.hasOwn(firstPlayed, c) || firstPlayed[c] >= g[0].trick)])))
   laidOut.play_numbers = (laidOut.play_events || []).map((_, k) => k)
+  // What each call and event needs of those before it, in one pass (as record.py: issue 15).
+  const callEvents = laidOut.call_events || []
+  laidOut.call_numbers = callEvents.map((_, k) => k)
+  const latest = {bid: -1, double: -1, redouble: -1, not_pass: -1}
+  const own = {}
+  laidOut.calls_before = callEvents.map(call => {
+    const before = {...latest, own: Object.hasOwn(own, call.by) ? own[call.by] : -1}
+    if (['bid', 'double', 'redouble'].includes(call.call)) latest[call.call] = call.n
+    if (call.call !== 'pass') latest.not_pass = call.n
+    own[call.by] = call.n
+    return before
+  })
+  laidOut.play_before = []
+  laidOut.seat_play_before = Object.fromEntries(SEATS.map(seat => [seat, []]))
+  let lastPlay = -1
+  const lastOfSeat = Object.fromEntries(SEATS.map(seat => [seat, -1]))
+  for (const event of events) {
+    laidOut.play_before.push(lastPlay)
+    for (const seat of SEATS) laidOut.seat_play_before[seat].push(lastOfSeat[seat])
+    if (event.kind === 'play') lastPlay = lastOfSeat[event.by] = event.n
+  }
+  const trickFirst = {}
+  for (const play of laidOut.play_events || []) if (!Object.hasOwn(trickFirst, play.trick)) trickFirst[play.trick] = play.n
+  laidOut.trick_first_play = (laidOut.play_events || []).map(p => trickFirst[p.trick])
   laidOut.trick_places = groups.map((_, k) => k)
   laidOut.deal_size = dealt.length
   laidOut.play_count = counted.length
