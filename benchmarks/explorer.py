@@ -10,6 +10,10 @@
    percentile over N runs: reading the record and deriving its views, then one code's rulings,
    then every code's, for a short record (a card exposed in the deal) and a full hand (deal,
    auction and play). Each run reads the record anew, as an explorer answering a changed input would.
+3. On the page "What happens now?" (explorer/), the time from an input (the code chosen again, which
+   rules the story anew) to the updated answer in the page, laid out: median and 95th percentile, for
+   the short record and the full hand, on one code and on every code side by side (target: 16 ms,
+   one frame). The page loads each code's rulebook and laws (<code>.laws.json) when it is asked.
 
 The site is built into a temporary folder unless --site names one built from this tree.
 """
@@ -48,10 +52,13 @@ def sizes(site: Path) -> list[tuple[str, int, int]]:
     library = sorted((site / MODULES / "cel-js").glob("*.js"))
     model = [site / "api/explorer/model.json", site / "api/explorer/index.json"]
     rows = [row("the explorer's modules", modules), row("the CEL library (cel-js)", library),
-            row("the model (views, record, facts)", model)]
+            row("the model (views, record, facts)", model),
+            row("What happens now?'s style sheet", sorted((site / MODULES).glob("*.css")))]
     rows.append(("before a code loads", sum(r[1] for r in rows), sum(r[2] for r in rows)))
     index = json.loads((site / "api/explorer/index.json").read_text("utf-8"))
     rows += [row(f"rulebook {c['id']}", [site / "api/explorer" / c["json"]]) for c in index["codes"]]
+    rows += [row(f"laws cited {c['id']}", [site / "api/explorer" / f"{c['id']}.laws.json"]) for c in index["codes"]
+             if (site / "api/explorer" / f"{c['id']}.laws.json").is_file()]
     return rows
 
 
@@ -81,6 +88,44 @@ TIMING = """async ([records, runs]) => {
 }"""
 
 
+# On "What happens now?": the code chosen again (its `change` event) rules the story anew; the answer
+# is in the page when the handler returns, and reading a height makes the browser lay it out.
+INPUT = """async (runs) => {
+  const select = document.querySelector('.lk-now__code select')
+  const answer = document.querySelector('.lk-now__answer')
+  const times = []
+  for (let run = 0; run < runs; run++) {
+    const t = performance.now()
+    select.dispatchEvent(new Event('change'))
+    void answer.offsetHeight
+    times.push(performance.now() - t)
+    await new Promise(resolve => setTimeout(resolve, 0))
+  }
+  return {times, rulings: answer.querySelectorAll('.lk-ruling-card').length}
+}"""
+
+
+def now_timing(browser, base: str, chosen: dict[str, tuple[str, dict]], codes: list[str], runs: int) -> list:
+    """(record, code or 'all', times in ms, rulings shown) on "What happens now?"."""
+    sys.path.insert(0, str(REPO))
+    from lawkit.site.explorer import state_fragment
+
+    found = []
+    for key, (_, record) in chosen.items():
+        for code in (OWN_CODE.get(key, codes[0]), "all"):
+            page = browser.new_page()  # a page of its own: a new fragment alone would not reload it
+            page.goto(f"{base}/explorer/#{state_fragment({'code': code, 's': record})}")
+            page.wait_for_function("Number(document.getElementById('lk-now').dataset.answered || 0) > 0",
+                                   timeout=120_000)
+            result = page.evaluate(INPUT, runs)
+            found.append((key, code, result["times"], result["rulings"]))
+            page.close()
+    return found
+
+
+OWN_CODE: dict[str, str] = {}  # each record's code: the first its scenario expects a ruling of
+
+
 def records() -> dict[str, dict]:
     sys.path.insert(0, str(REPO))
     import lawkit
@@ -93,8 +138,10 @@ def records() -> dict[str, dict]:
             if "short" not in found and any(e.get("deal", {}).get("face_up") for e in events
                                             if isinstance(e, dict) and isinstance(e.get("deal"), dict)):
                 found["short"] = (scenario.name, scenario.record)
+                OWN_CODE["short"] = next(iter(scenario.expect))
             if {"deal", "call", "play"} <= kinds and len(events) > 100 and "full" not in found:
                 found["full"] = (scenario.name, scenario.record)
+                OWN_CODE["full"] = next(iter(scenario.expect))
     return found
 
 
@@ -121,23 +168,33 @@ def main() -> None:
             browser = playwright.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
                                                  args=ARGS)
             page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}/laws/")
+            base = f"http://127.0.0.1:{server.server_address[1]}"
+            page.goto(f"{base}/laws/")
             found = page.evaluate(TIMING, [{k: r for k, (_, r) in chosen.items()}, args.runs])
+            index = json.loads((site / "api/explorer/index.json").read_text("utf-8"))
+            answered = now_timing(browser, base, chosen, [c["id"] for c in index["codes"]], args.runs)
             browser.close()
     finally:
         server.shutdown()
     print(f"\non the page, ms over {args.runs} runs (median / 95th percentile); one code: {found['first']}")
     every = f"all {found['codes']}"
     print(f"{'record':62} {'views':>13} {'one code':>13} {every:>13}")
+
+    def cell(values: list[float]) -> str:
+        ordered = sorted(values)
+        return f"{statistics.median(ordered):5.1f} / {ordered[int(0.95 * (len(ordered) - 1))]:5.1f}"
+
     for key, (name, _) in chosen.items():
         times = found["times"][key]
-
-        def cell(values: list[float]) -> str:
-            ordered = sorted(values)
-            return f"{statistics.median(ordered):5.1f} / {ordered[int(0.95 * (len(ordered) - 1))]:5.1f}"
-
         print(f"{(key + ': ' + name)[:62]:62} {cell(times['views']):>13} {cell(times['one']):>13} "
               f"{cell(times['all']):>13}")
+
+    print(f"\nWhat happens now?: from an input to the answer laid out, ms over {args.runs} runs "
+          "(median / 95th percentile; target 16)")
+    print(f"{'record':62} {'codes':>20} {'rulings':>8} {'ms':>13}")
+    for key, code, times, rulings in answered:
+        label = code if code != "all" else every
+        print(f"{(key + ': ' + chosen[key][0])[:62]:62} {label:>20} {rulings:>8} {cell(times):>13}")
 
 
 if __name__ == "__main__":

@@ -94,6 +94,7 @@ def page(site: Site) -> str:
     style = urls.href(PAGE, f"{DIR}/now.css")
     return f"""---
 title: {json.dumps(TITLE)}
+hide: [toc]
 ---
 
 # {TITLE}

@@ -56,7 +56,7 @@ function select (options, value = '') {
   return made
 }
 
-function button (text, onClick, className = 'md-button') {
+function button (text, onClick, className = 'md-button lk-now__button') {
   const made = element('button', className, text)
   made.type = 'button'
   made.addEventListener('click', onClick)
@@ -188,7 +188,7 @@ function build () {
   next.append(element('legend', null, 'Then what happened?'))
   parts.kind = select([['', 'Choose the kind of event…'], ...Object.entries(vocabulary.events).map(([k, v]) =>
     [k, `${capital(named(k))}: ${brief(v.description)}`])])
-  parts.kind.addEventListener('change', () => { state.k = parts.kind.value; fields(); writeState(shared()) })
+  parts.kind.addEventListener('change', () => { state.k = parts.kind.value; fields(); save() })
   parts.fields = element('div', 'lk-now__fields')
   parts.addError = element('p', 'lk-now__error')
   parts.addError.setAttribute('role', 'alert')
@@ -201,7 +201,12 @@ function build () {
 
   // The developers' view: the CEL, the rules' names, the record as data.
   parts.dev = input('bool', 'Show the rules\' names, their CEL and the record as data (for developers)')
-  parts.dev.control.addEventListener('change', () => { state.dev = parts.dev.control.checked ? '1' : ''; show() })
+  parts.dev.control.addEventListener('change', () => {
+    state.dev = parts.dev.control.checked ? '1' : ''
+    box.classList.toggle('lk-now--dev', state.dev === '1') // nothing to rule again: shown or hidden
+    parts.data.textContent = state.dev === '1' ? JSON.stringify(story(), null, 1) : ''
+    save()
+  })
   parts.data = element('pre', 'lk-dev lk-now__data')
   parts.data.tabIndex = 0
 
@@ -263,15 +268,19 @@ function addEvent () {
   parts.kind.focus()
 }
 
+let eventsShown = null // the list of events shown (a full hand has a hundred): made again only for a new list
 function showEvents () {
   const events = story().events || []
   const vocabulary = explorer.engine.model.record
+  parts.clear.hidden = !told()
+  if (story().events === eventsShown && eventsShown !== undefined) return // a new list whenever they change
+  eventsShown = story().events
   parts.events.textContent = ''
   if (!events.length) parts.events.append(element('li', 'lk-now__none', 'Nothing yet: add the first event below.'))
   events.forEach((event, index) => {
     const li = element('li', null, capital(eventWords(event, vocabulary)) + ' ')
     li.append(button(`Remove`, () => {
-      story().events.splice(index, 1)
+      story().events = story().events.filter((_, i) => i !== index)
       if (!story().events.length) delete story().events
       update()
       parts.kind.focus()
@@ -279,12 +288,14 @@ function showEvents () {
     li.lastChild.setAttribute('aria-label', `Remove event ${index + 1}`)
     parts.events.append(li)
   })
-  parts.clear.hidden = !Object.keys(story()).length
 }
 
 // -- the answer ----------------------------------------------------------------------------
 
 const codeName = id => { const c = explorer.codes.find(c => c.id === id); return c ? c.short_title || c.title : id }
+const told = () => Object.keys(story()).length > 0
+// The codes to rule: none before the story begins (so no rulebook loads before it is needed).
+const ruling = () => told() ? chosen() : []
 const chosen = () => (state.code && state.code !== ALL && explorer.codes.some(c => c.id === state.code)
   ? [state.code] : explorer.codes.map(c => c.id))
 
@@ -300,13 +311,27 @@ async function load (code) {
 }
 
 function shared () {
-  return {code: state.code || ALL, s: Object.keys(story()).length ? story() : null, k: state.k, dev: state.dev}
+  return {code: state.code || ALL, s: told() ? story() : null, k: state.k, dev: state.dev}
 }
 
-// Put the state in the address and answer: at once when the codes' rules are loaded.
+// The address follows the state just after the answer is shown: replacing a long address (a full
+// hand's, 5 KB) takes the browser milliseconds that the answer need not wait for.
+let saving = 0
+function save () {
+  if (!saving) {
+    box.dataset.saving = 'true' // the tests wait for the address to be written
+    saving = setTimeout(() => {
+      saving = 0
+      writeState(shared())
+      delete box.dataset.saving
+    }, 0)
+  }
+}
+
+// Answer, at once when the codes' rules are loaded, and put the state in the address.
 function update () {
-  writeState(shared())
-  const codes = chosen()
+  save()
+  const codes = ruling()
   const waiting = codes.filter(c => !info[c])
   if (waiting.length) {
     parts.status.textContent = `Loading the rules of ${waiting.length === 1 ? codeName(waiting[0]) : waiting.length + ' codes'}…`
@@ -319,7 +344,7 @@ function update () {
 }
 
 function show () {
-  const codes = chosen()
+  const codes = ruling()
   if (codes.some(c => !info[c])) return
   box.classList.toggle('lk-now--dev', state.dev === '1')
   parts.dev.control.checked = state.dev === '1'
@@ -327,7 +352,7 @@ function show () {
   parts.dealer.value = story().dealer || ''
   parts.previous.value = story().previous_dealer || ''
   for (const [name, control] of Object.entries(parts.irregular)) control.checked = (story().irregularities || []).includes(name)
-  parts.data.textContent = JSON.stringify(story(), null, 1)
+  parts.data.textContent = state.dev === '1' ? JSON.stringify(story(), null, 1) : ''
   showEvents()
   let results = null
   let failed = null
@@ -369,7 +394,7 @@ function showQuestions (results) {
   section.append(title)
   const answers = story().answers || {}
   if (!answerable.length && !fromRecord.length) {
-    section.append(element('p', 'lk-now__none', Object.keys(story()).length
+    section.append(element('p', 'lk-now__none', told()
       ? 'Nothing more: the laws have what they need from this story.' : 'Tell the story first.'))
   }
   if (answerable.length) {
@@ -445,6 +470,11 @@ function showAnswer (results, failed, codes) {
     const said = element('p', 'lk-now__error', `This story cannot be ruled on: ${failed}`)
     said.setAttribute('role', 'alert')
     section.append(said)
+    return
+  }
+  if (!codes.length) {
+    const which = chosen().length > 1 ? 'every code, side by side' : codeName(chosen()[0])
+    section.append(element('p', 'lk-now__none', `Tell what happened, and the rulings of ${which} appear here.`))
     return
   }
   const grid = element('div', codes.length > 1 ? 'lk-now__codes lk-now__codes--compared' : 'lk-now__codes')

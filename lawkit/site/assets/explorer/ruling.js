@@ -58,7 +58,9 @@ function why (ruling, info, root, events, vocabulary) {
   }
   for (const step of ruling.trace) {
     if (step.step === 'condition') {
-      const li = item('What this law asks for holds in this story.')
+      // The editors' account of the rule says why it applies; the condition itself is CEL, for developers.
+      const said = info.rules[ruling.rule]
+      const li = item(said ? `It applies: ${said}` : 'What this rule asks for holds in this story.')
       li.append(' ', element('code', 'lk-dev', step.expr))
     } else if (step.step === 'constant') {
       const said = info.constants[step.name] || named(step.name)
@@ -101,13 +103,13 @@ export function rulingItem (ruling, info, {root, events = [], vocabulary = {even
   li.append(cites)
   const law = info.laws[ruling.law]
   if (law) {
-    const text = element('details', 'lk-ruling-card__text')
+    const text = element('details', 'lk-ruling-card__text lk-plain')
     text.append(element('summary', null, `What ${law.name} says`))
     if (law.heading) text.append(element('p', 'lk-ruling-card__heading', law.heading))
     for (const paragraph of law.text) text.append(element('p', null, paragraph.replace(/_([^_]+)_/g, '$1')))
     li.append(text)
   }
-  const reasons = element('details', 'lk-ruling-card__why')
+  const reasons = element('details', 'lk-ruling-card__why lk-plain')
   reasons.append(element('summary', null, 'Why'), why(ruling, info, root, events, vocabulary))
   li.append(reasons)
   return li
