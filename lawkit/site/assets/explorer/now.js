@@ -30,12 +30,14 @@ function uid (what) {
   return `lk-now-${what}-${serial}`
 }
 
-function labelled (control, text, hint) {
-  const wrap = element('div', 'lk-now__field')
+// The control with its label (after it, for a checkbox) and its description, said by a screen reader.
+function labelled (control, text, hint, check = false) {
+  const wrap = element('div', check ? 'lk-now__field lk-now__field--check' : 'lk-now__field')
   control.id ||= uid('field')
   const label = element('label', null, text)
   label.htmlFor = control.id
-  wrap.append(label, control)
+  if (check) wrap.append(control, label)
+  else wrap.append(label, control)
   if (hint) {
     const said = element('span', 'lk-now__hint', hint)
     said.id = uid('hint')
@@ -73,18 +75,7 @@ function input (type, label, hint) {
   if (type === 'bool') {
     const check = element('input')
     check.type = 'checkbox'
-    const wrap = element('div', 'lk-now__field lk-now__field--check')
-    check.id = uid('check')
-    const text = element('label', null, label)
-    text.htmlFor = check.id
-    wrap.append(check, text)
-    if (hint) {
-      const said = element('span', 'lk-now__hint', hint)
-      said.id = uid('hint')
-      check.setAttribute('aria-describedby', said.id)
-      wrap.append(said)
-    }
-    return {node: wrap, read: () => check.checked || undefined, control: check}
+    return {node: labelled(check, label, hint, true), read: () => check.checked || undefined, control: check}
   }
   if (type === 'seat') {
     const control = select(seatOptions('not said'))
@@ -124,6 +115,21 @@ function input (type, label, hint) {
     return {node: labelled(control, label, hint), read, control}
   }
   if (type === 'string') return {node: labelled(control, label, hint), read: () => control.value.trim() || undefined, control}
+  if (type.record && Object.values(type.record).every(t => (typeof t === 'string' && t !== 'bool') || t.enum)) {
+    // A record of plain values (points for each side, …): one control a field.
+    const group = element('fieldset', 'lk-now__record')
+    group.append(element('legend', null, label))
+    const made = Object.entries(type.record).map(([name, t]) => [name, input(t, capital(named(name)))])
+    for (const [, one] of made) group.append(one.node)
+    const read = () => {
+      const value = Object.fromEntries(made.map(([name, one]) => [name, one.read()]))
+      const left = made.filter(([name]) => value[name] === undefined).map(([name]) => named(name))
+      if (left.length === made.length) return undefined
+      if (left.length) throw new Error(`${label}: say ${left.join(' and ')} too`)
+      return value
+    }
+    return {node: group, read, control: made[0][1].control}
+  }
   // A record of values (points per side, …): written as JSON.
   control.placeholder = 'as JSON'
   const read = () => {
@@ -158,7 +164,7 @@ function build () {
   parts.previous = select(seatOptions('not said'))
   parts.previous.addEventListener('change', () => { setPart('previous_dealer', parts.previous.value); update() })
   table.append(labelled(parts.dealer, 'Dealer'), labelled(parts.previous, 'Who dealt the hand before'))
-  const odd = element('details', 'lk-now__irregular')
+  const odd = element('details', 'lk-now__irregular lk-plain')
   odd.append(element('summary', null, 'When the record itself is impossible'))
   parts.irregular = {}
   for (const [name, description] of Object.entries(vocabulary.irregularities)) {
@@ -374,6 +380,15 @@ function show () {
   box.dataset.answered = String(Number(box.dataset.answered || 0) + 1) // each answer shown: the tests wait on it
 }
 
+// What an answer answers: the fact's question, or the view's (a part of the record answered).
+function askedFor (name) {
+  const engine = explorer.engine
+  const fact = engine.model.facts[name]
+  if (fact) return fact.question
+  const view = engine.views.byName[name]
+  return view ? engine.viewQuestion(name, {}, new Set()) || capital(view.description) : capital(named(name))
+}
+
 // The next question: of every question some code's rules still need, the one most rules need.
 function showQuestions (results) {
   const asked = {}
@@ -438,13 +453,13 @@ function showQuestions (results) {
   }
   if (fromRecord.length) {
     const list = element('ul', 'lk-now__from-record')
-    for (const q of fromRecord) list.append(element('li', null, q.question))
+    for (const question of new Set(fromRecord.map(q => q.question))) list.append(element('li', null, question))
     section.append(element('p', null, 'The story does not show yet (tell it among the events):'), list)
   }
   if (Object.keys(answers).length) {
     const given = element('ul', 'lk-now__answers')
     for (const [fact, value] of Object.entries(answers)) {
-      const question = (explorer.engine.model.facts[fact] || {}).question || named(fact)
+      const question = askedFor(fact)
       const li = element('li', null, `${question} ${capital(word(value))}. `)
       const back = button('Take back', () => {
         delete story().answers[fact]

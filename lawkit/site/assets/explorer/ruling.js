@@ -63,7 +63,7 @@ function why (ruling, info, root, events, vocabulary) {
       const li = item(said ? `It applies: ${said}` : 'What this rule asks for holds in this story.')
       li.append(' ', element('code', 'lk-dev', step.expr))
     } else if (step.step === 'constant') {
-      const said = info.constants[step.name] || named(step.name)
+      const said = (info.constants[step.name] || named(step.name)).replace(/^[A-Z](?=[a-z])/, c => c.toLowerCase())
       item(`It uses ${said.replace(/\.$/, '')}, as `, lawLink(step.law, info, root), ' sets it.')
     } else if (step.step === 'value') {
       item(`It takes ${named(step.name)} from the ruling under `, lawLink(lawOf(step.from), info, root), '.')
