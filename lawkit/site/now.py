@@ -14,7 +14,6 @@ Every formalized law on a code page links to the page with its worked example fi
 
 from __future__ import annotations
 
-import html
 import json
 from typing import Any, Iterator
 
@@ -77,14 +76,14 @@ def try_link(site: Site, page: str, law: Law) -> str:
         return ""
     example = _example(site, law)
     state: dict[str, Any] = {"code": law.code}
+    title = "No scenario shows this law ruling yet: the page opens with its code chosen"
     if example is not None:
         state["s"] = example.facts
-        said = f"Try this law: its worked example ({html.escape(example.name)}) in {TITLE}"
-    else:
-        said = f"Try this law in {TITLE}"
+        title = f"With its worked example: {example.name}"
     href = site.urls.href(page, PAGE) + "#" + state_fragment(state)
-    return f'<p class="lk-try" data-search-exclude><a class="lk-try__link" href="{esc(href)}">{said} →</a></p>'
-
+    # Small, as the law's line of topics and links (lk-meta): a way on, not part of the law.
+    return (f'<p class="lk-meta lk-try" data-search-exclude><a class="lk-try__link" href="{esc(href)}" title="{esc(title)}">'
+            f"Try this law in {TITLE} →</a></p>")
 
 def page(site: Site) -> str:
     """The page's Markdown: its introduction and the form the script fills in."""

@@ -219,10 +219,10 @@ function build () {
   form.append(codeRow, table, told, next)
   parts.answer = element('section', 'lk-now__answer')
   parts.answer.setAttribute('aria-labelledby', 'lk-now-answer-title')
-  parts.answer.setAttribute('aria-live', 'polite')
+  // What changed is said in a line (a status), not by reading out the whole answer again.
   parts.status = element('p', 'lk-now__status')
   parts.status.setAttribute('role', 'status')
-  box.append(form, parts.questions, parts.answer, parts.status, parts.dev.node, parts.data)
+  box.append(form, parts.status, parts.questions, parts.answer, parts.dev.node, parts.data)
 }
 
 function story () {
@@ -377,6 +377,7 @@ function show () {
   for (const code of codes) window.lawkitPreviews?.add(info[code].laws)
   showQuestions(results || [])
   showAnswer(results, failed, codes)
+  parts.status.textContent = summary(results, failed)
   box.dataset.answered = String(Number(box.dataset.answered || 0) + 1) // each answer shown: the tests wait on it
 }
 
@@ -475,6 +476,15 @@ function showQuestions (results) {
   }
 }
 
+function summary (results, failed) {
+  if (failed) return 'This story cannot be ruled on; the answer says why.'
+  if (!results.length) return ''
+  const count = results.reduce((n, r) => n + (r.rulings ? r.rulings.length : 0), 0)
+  const asked = parts.questions.querySelector('.lk-now__question legend')
+  const where = results.length === 1 ? `under ${codeName(results[0].code)}` : `under ${results.length} codes`
+  return `${count} ruling${count === 1 ? '' : 's'} ${where}` + (asked ? `; the laws ask: ${asked.textContent}` : '.')
+}
+
 function showAnswer (results, failed, codes) {
   const section = parts.answer
   section.textContent = ''
@@ -534,10 +544,10 @@ async function start () {
   const problem = read()
   explorer = await open()
   build()
-  if (problem) parts.status.textContent = `${problem}: the story starts anew.`
   parts.kind.value = explorer.engine.model.record.events[state.k] ? state.k : ''
   fields()
   await update()
+  if (problem) parts.status.textContent = `${problem}: the story starts anew.`
   window.addEventListener('hashchange', () => {
     const said = read()
     parts.kind.value = explorer.engine.model.record.events[state.k] ? state.k : ''
