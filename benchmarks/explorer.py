@@ -10,8 +10,9 @@
    percentile over N runs: reading the record and deriving its views, then one code's rulings,
    then every code's, for a short record (a card exposed in the deal) and a full hand (deal,
    auction and play). Each run reads the record anew, as an explorer answering a changed input would.
-3. On the page "What happens now?" (explorer/), the time from an input (the code chosen again, which
-   rules the story anew) to the updated answer in the page, laid out: median and 95th percentile, for
+3. On the page "What happens now?" (explorer/), the time from an input (the code chosen again; the
+   story changed, which reads it and derives its views again) to the updated answer in the page, and
+   to it laid out: median and 95th percentile, for
    the short record and the full hand, on one code and on every code side by side (target: 16 ms,
    one frame). The page loads each code's rulebook and laws (<code>.laws.json) when it is asked.
 
@@ -88,25 +89,31 @@ TIMING = """async ([records, runs]) => {
 }"""
 
 
-# On "What happens now?": the code chosen again (its `change` event) rules the story anew; the answer
-# is in the page when the handler returns, and reading a height makes the browser lay it out.
-INPUT = """async (runs) => {
-  const select = document.querySelector('.lk-now__code select')
+# On "What happens now?", two inputs: the code chosen again (the same story, ruled anew), and a
+# change to the story (an irregularity ticked or unticked: the record read again, its views derived
+# and every code asked ruling again). The answer is in the page when the input's handler returns;
+# reading a height then makes the browser lay it out. Between runs the page writes its address.
+INPUT = """async ([runs, kind]) => {
+  const control = kind === 'code' ? document.querySelector('.lk-now__code select')
+    : document.querySelector('.lk-now__irregular input[type=checkbox]')
   const answer = document.querySelector('.lk-now__answer')
-  const times = []
+  const times = [], scripts = []
   for (let run = 0; run < runs; run++) {
     const t = performance.now()
-    select.dispatchEvent(new Event('change'))
+    if (kind !== 'code') control.checked = !control.checked
+    control.dispatchEvent(new Event('change'))
+    scripts.push(performance.now() - t)
     void answer.offsetHeight
     times.push(performance.now() - t)
-    await new Promise(resolve => setTimeout(resolve, 0))
+    await new Promise(resolve => setTimeout(resolve, 20))
   }
-  return {times, rulings: answer.querySelectorAll('.lk-ruling-card').length}
+  return {times, scripts, rulings: answer.querySelectorAll('.lk-ruling-card').length}
 }"""
 
 
 def now_timing(browser, base: str, chosen: dict[str, tuple[str, dict]], codes: list[str], runs: int) -> list:
-    """(record, code or 'all', times in ms, rulings shown) on "What happens now?"."""
+    """(record, code or 'all', input, ms to the answer in the page, ms to it laid out, rulings shown)
+    on "What happens now?"."""
     sys.path.insert(0, str(REPO))
     from lawkit.site.explorer import state_fragment
 
@@ -117,8 +124,9 @@ def now_timing(browser, base: str, chosen: dict[str, tuple[str, dict]], codes: l
             page.goto(f"{base}/explorer/#{state_fragment({'code': code, 's': record})}")
             page.wait_for_function("Number(document.getElementById('lk-now').dataset.answered || 0) > 0",
                                    timeout=120_000)
-            result = page.evaluate(INPUT, runs)
-            found.append((key, code, result["times"], result["rulings"]))
+            for kind in ("code", "story"):
+                result = page.evaluate(INPUT, [runs, kind])
+                found.append((key, code, kind, result["scripts"], result["times"], result["rulings"]))
             page.close()
     return found
 
@@ -189,13 +197,14 @@ def main() -> None:
         print(f"{(key + ': ' + name)[:62]:62} {cell(times['views']):>13} {cell(times['one']):>13} "
               f"{cell(times['all']):>13}")
 
-    print(f"\nWhat happens now?: from an input to the answer laid out, ms over {args.runs} runs "
-          "(median / 95th percentile; target 16)")
-    print(f"{'record':62} {'codes':>20} {'rulings':>8} {'ms':>13}")
-    for key, code, times, rulings in answered:
+    print(f"\nWhat happens now?: from an input to the answer, ms over {args.runs} runs (median / 95th "
+          "percentile; target 16): when the input's handler returns, and laid out")
+    print(f"{'record':44} {'codes':>20} {'input':>14} {'rulings':>7} {'in the page':>13} {'laid out':>13}")
+    for key, code, kind, scripts, times, rulings in answered:
         label = code if code != "all" else every
-        print(f"{(key + ': ' + chosen[key][0])[:62]:62} {label:>20} {rulings:>8} {cell(times):>13}")
-
+        said = "code chosen" if kind == "code" else "story changed"
+        print(f"{(key + ': ' + chosen[key][0])[:44]:44} {label:>20} {said:>14} {rulings:>7} {cell(scripts):>13} "
+              f"{cell(times):>13}")
 
 if __name__ == "__main__":
     main()

@@ -349,6 +349,15 @@ function update () {
   return Promise.resolve()
 }
 
+// The story read and its views derived, again only when it changed (choosing another code rules the
+// same situation: a full hand's views take most of the time of an answer).
+let situationOf = [null, null]
+function situationFor (record) {
+  const text = JSON.stringify(record)
+  if (situationOf[0] !== text) situationOf = [text, explorer.engine.situation(record, {views: 'rules'})]
+  return situationOf[1]
+}
+
 function show () {
   const codes = ruling()
   if (codes.some(c => !info[c])) return
@@ -363,7 +372,7 @@ function show () {
   let results = null
   let failed = null
   try {
-    const situation = explorer.engine.situation(story(), {views: 'rules'})
+    const situation = situationFor(story())
     results = codes.map(code => {
       try {
         return explorer.engine.ruling(code, situation)
@@ -530,7 +539,7 @@ function showAnswer (results, failed, codes) {
 
 // -- start ---------------------------------------------------------------------------------
 
-function read () {
+function readAddress () {
   try {
     state = readState(['s'])
   } catch (error) {
@@ -541,7 +550,7 @@ function read () {
 }
 
 async function start () {
-  const problem = read()
+  const problem = readAddress()
   explorer = await open()
   build()
   parts.kind.value = explorer.engine.model.record.events[state.k] ? state.k : ''
@@ -549,7 +558,7 @@ async function start () {
   await update()
   if (problem) parts.status.textContent = `${problem}: the story starts anew.`
   window.addEventListener('hashchange', () => {
-    const said = read()
+    const said = readAddress()
     parts.kind.value = explorer.engine.model.record.events[state.k] ? state.k : ''
     fields()
     update().then(() => { if (said) parts.status.textContent = `${said}: the story starts anew.` })
