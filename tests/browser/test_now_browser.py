@@ -195,6 +195,19 @@ def test_a_shared_address_reopens_the_same_answer(page, browser):
     other.close()
 
 
+def test_an_event_the_record_cannot_hold_is_refused_saying_why(page):
+    _open(page)
+    _choose(page, "Kind of event", "call")
+    form = page.locator(".lk-now__add")
+    form.get_by_label("by (required)").select_option("south")
+    form.get_by_label("bid (required)").fill("9Z")
+    form.get_by_role("button", name="Add this event").click()
+    said = form.get_by_role("alert").inner_text()
+    assert said.startswith("This event cannot be added: ") and "'9Z'" in said and "event 1" in said, said
+    assert page.locator(".lk-now__event-list").inner_text().startswith("Nothing yet")
+    assert "s" not in _state(page)
+
+
 def test_a_damaged_address_says_so_and_starts_anew(page):
     _open(page, "#code=bridge-1904&s=not-a-story")
     assert "the address's state could not be read" in page.inner_text(".lk-now__status")

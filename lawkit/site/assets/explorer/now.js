@@ -181,13 +181,17 @@ function build () {
   table.append(odd)
 
   // The events so far.
-  const told = element('section', 'lk-now__events')
-  told.setAttribute('aria-labelledby', 'lk-now-events-title')
-  const toldTitle = element('h2', null, 'What happened')
-  toldTitle.id = 'lk-now-events-title'
+  const happened = element('section', 'lk-now__events')
+  happened.setAttribute('aria-labelledby', 'lk-now-events-title')
+  const happenedTitle = element('h2', null, 'What happened')
+  happenedTitle.id = 'lk-now-events-title'
   parts.events = element('ol', 'lk-now__event-list')
-  parts.clear = button('Start a new story', () => { state.s = {}; update() })
-  told.append(toldTitle, parts.events, parts.clear)
+  parts.clear = button('Start a new story', () => {
+    state.s = {}
+    update()
+    parts.kind.focus() // the button hides with the story it cleared
+  })
+  happened.append(happenedTitle, parts.events, parts.clear)
 
   // The next event.
   const next = element('fieldset', 'lk-now__add')
@@ -216,7 +220,7 @@ function build () {
   parts.data = element('pre', 'lk-dev lk-now__data')
   parts.data.tabIndex = 0
 
-  form.append(codeRow, table, told, next)
+  form.append(codeRow, table, happened, next)
   parts.answer = element('section', 'lk-now__answer')
   parts.answer.setAttribute('aria-labelledby', 'lk-now-answer-title')
   // What changed is said in a line (a status), not by reading out the whole answer again.
@@ -489,9 +493,9 @@ function summary (results, failed) {
   if (failed) return 'This story cannot be ruled on; the answer says why.'
   if (!results.length) return ''
   const count = results.reduce((n, r) => n + (r.rulings ? r.rulings.length : 0), 0)
-  const asked = parts.questions.querySelector('.lk-now__question legend')
+  const asked = parts.questions.querySelector('.lk-now__question')
   const where = results.length === 1 ? `under ${codeName(results[0].code)}` : `under ${results.length} codes`
-  return `${count} ruling${count === 1 ? '' : 's'} ${where}` + (asked ? `; the laws ask: ${asked.textContent}` : '.')
+  return `${count} ruling${count === 1 ? '' : 's'} ${where}` + (asked ? '; the laws ask a question.' : '.')
 }
 
 function showAnswer (results, failed, codes) {
