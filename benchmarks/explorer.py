@@ -10,6 +10,11 @@
    percentile over N runs: reading the record and deriving its views, then one code's rulings,
    then every code's, for a short record (a card exposed in the deal) and a full hand (deal,
    auction and play). Each run reads the record anew, as an explorer answering a changed input would.
+3. On the page "What happens now?" (explorer/), the time from an input (the code chosen again; the
+   story changed, which reads it and derives its views again) to the updated answer in the page, and
+   to it laid out: median and 95th percentile, for
+   the short record and the full hand, on one code and on every code side by side (target: 16 ms,
+   one frame). The page loads each code's rulebook and laws (<code>.laws.json) when it is asked.
 
 The site is built into a temporary folder unless --site names one built from this tree.
 """
@@ -48,10 +53,13 @@ def sizes(site: Path) -> list[tuple[str, int, int]]:
     library = sorted((site / MODULES / "cel-js").glob("*.js"))
     model = [site / "api/explorer/model.json", site / "api/explorer/index.json"]
     rows = [row("the explorer's modules", modules), row("the CEL library (cel-js)", library),
-            row("the model (views, record, facts)", model)]
+            row("the model (views, record, facts)", model),
+            row("What happens now?'s style sheet", sorted((site / MODULES).glob("*.css")))]
     rows.append(("before a code loads", sum(r[1] for r in rows), sum(r[2] for r in rows)))
     index = json.loads((site / "api/explorer/index.json").read_text("utf-8"))
     rows += [row(f"rulebook {c['id']}", [site / "api/explorer" / c["json"]]) for c in index["codes"]]
+    rows += [row(f"laws cited {c['id']}", [site / "api/explorer" / f"{c['id']}.laws.json"]) for c in index["codes"]
+             if (site / "api/explorer" / f"{c['id']}.laws.json").is_file()]
     return rows
 
 
@@ -81,6 +89,51 @@ TIMING = """async ([records, runs]) => {
 }"""
 
 
+# On "What happens now?", two inputs: the code chosen again (the same story, ruled anew), and a
+# change to the story (an irregularity ticked or unticked: the record read again, its views derived
+# and every code asked ruling again). The answer is in the page when the input's handler returns;
+# reading a height then makes the browser lay it out. Between runs the page writes its address.
+INPUT = """async ([runs, kind]) => {
+  const control = kind === 'code' ? document.querySelector('.lk-now__code select')
+    : document.querySelector('.lk-now__irregular input[type=checkbox]')
+  const answer = document.querySelector('.lk-now__answer')
+  const times = [], scripts = []
+  for (let run = 0; run < runs; run++) {
+    const t = performance.now()
+    if (kind !== 'code') control.checked = !control.checked
+    control.dispatchEvent(new Event('change'))
+    scripts.push(performance.now() - t)
+    void answer.offsetHeight
+    times.push(performance.now() - t)
+    await new Promise(resolve => setTimeout(resolve, 20))
+  }
+  return {times, scripts, rulings: answer.querySelectorAll('.lk-ruling-card').length}
+}"""
+
+
+def now_timing(browser, base: str, chosen: dict[str, tuple[str, dict]], codes: list[str], runs: int) -> list:
+    """(record, code or 'all', input, ms to the answer in the page, ms to it laid out, rulings shown)
+    on "What happens now?"."""
+    sys.path.insert(0, str(REPO))
+    from lawkit.site.explorer import state_fragment
+
+    found = []
+    for key, (_, record) in chosen.items():
+        for code in (OWN_CODE.get(key, codes[0]), "all"):
+            page = browser.new_page()  # a page of its own: a new fragment alone would not reload it
+            page.goto(f"{base}/explorer/#{state_fragment({'code': code, 's': record})}")
+            page.wait_for_function("Number(document.getElementById('lk-now').dataset.answered || 0) > 0",
+                                   timeout=120_000)
+            for kind in ("code", "story"):
+                result = page.evaluate(INPUT, [runs, kind])
+                found.append((key, code, kind, result["scripts"], result["times"], result["rulings"]))
+            page.close()
+    return found
+
+
+OWN_CODE: dict[str, str] = {}  # each record's code: the first its scenario expects a ruling of
+
+
 def records() -> dict[str, dict]:
     sys.path.insert(0, str(REPO))
     import lawkit
@@ -93,8 +146,10 @@ def records() -> dict[str, dict]:
             if "short" not in found and any(e.get("deal", {}).get("face_up") for e in events
                                             if isinstance(e, dict) and isinstance(e.get("deal"), dict)):
                 found["short"] = (scenario.name, scenario.record)
+                OWN_CODE["short"] = next(iter(scenario.expect))
             if {"deal", "call", "play"} <= kinds and len(events) > 100 and "full" not in found:
                 found["full"] = (scenario.name, scenario.record)
+                OWN_CODE["full"] = next(iter(scenario.expect))
     return found
 
 
@@ -121,24 +176,35 @@ def main() -> None:
             browser = playwright.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
                                                  args=ARGS)
             page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}/laws/")
+            base = f"http://127.0.0.1:{server.server_address[1]}"
+            page.goto(f"{base}/laws/")
             found = page.evaluate(TIMING, [{k: r for k, (_, r) in chosen.items()}, args.runs])
+            index = json.loads((site / "api/explorer/index.json").read_text("utf-8"))
+            answered = now_timing(browser, base, chosen, [c["id"] for c in index["codes"]], args.runs)
             browser.close()
     finally:
         server.shutdown()
     print(f"\non the page, ms over {args.runs} runs (median / 95th percentile); one code: {found['first']}")
     every = f"all {found['codes']}"
     print(f"{'record':62} {'views':>13} {'one code':>13} {every:>13}")
+
+    def cell(values: list[float]) -> str:
+        ordered = sorted(values)
+        return f"{statistics.median(ordered):5.1f} / {ordered[int(0.95 * (len(ordered) - 1))]:5.1f}"
+
     for key, (name, _) in chosen.items():
         times = found["times"][key]
-
-        def cell(values: list[float]) -> str:
-            ordered = sorted(values)
-            return f"{statistics.median(ordered):5.1f} / {ordered[int(0.95 * (len(ordered) - 1))]:5.1f}"
-
         print(f"{(key + ': ' + name)[:62]:62} {cell(times['views']):>13} {cell(times['one']):>13} "
               f"{cell(times['all']):>13}")
 
+    print(f"\nWhat happens now?: from an input to the answer, ms over {args.runs} runs (median / 95th "
+          "percentile; target 16): when the input's handler returns, and laid out")
+    print(f"{'record':44} {'codes':>20} {'input':>14} {'rulings':>7} {'in the page':>13} {'laid out':>13}")
+    for key, code, kind, scripts, times, rulings in answered:
+        label = code if code != "all" else every
+        said = "code chosen" if kind == "code" else "story changed"
+        print(f"{(key + ': ' + chosen[key][0])[:44]:44} {label:>20} {said:>14} {rulings:>7} {cell(scripts):>13} "
+              f"{cell(times):>13}")
 
 if __name__ == "__main__":
     main()

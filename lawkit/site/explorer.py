@@ -74,10 +74,10 @@ MISSING = (f"lawkit: the explorer needs the CEL library {PACKAGE}, which is not 
 
 
 def assets(root: str) -> list[tuple[str, str]]:
-    """(path in the site, file) for the evaluator's modules and the CEL library (none of the library's
-    when it is not installed: ``library`` says so)."""
+    """(path in the site, file) for the evaluator's modules (and the style sheets of the explorer's
+    pages) and the CEL library (none of the library's when it is not installed: ``library`` says so)."""
     found = [(f"{DIR}/{name}", os.path.join(SOURCE, name)) for name in sorted(os.listdir(SOURCE))
-             if name.endswith(".js")]
+             if name.endswith((".js", ".css"))]
     lib = library(root)
     if lib is not None:
         found += [(f"{DIR}/cel-js/{name}", os.path.join(lib, name)) for name in sorted(os.listdir(lib))

@@ -74,7 +74,7 @@ def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:
     rules and runs the scenarios for the worked examples first (ScenarioError when one does not load)."""
     from lawkit.rules import compile_rulebooks
 
-    from . import api, ask, explorer
+    from . import api, ask, explorer, now
     from .compare import concordance_index, concordance_page, edition_page, place_pairs, topics_compared
     from .examples import load_examples
     from .glossary import glossary_page
@@ -89,7 +89,8 @@ def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:
     load_examples(site, scenarios_dir)
     place_pairs(site)
     pages: list[tuple[str, Callable[[], str], str | None]] = [(urls.index(), lambda: index_page(site), None)]
-    api_files = list(api.files(site)) + list(explorer.files(site))
+    api_files = list(api.files(site)) + list(explorer.files(site)) + list(now.files(site))
+    pages.append((now.PAGE, lambda: now.page(site), None))
     if site.ask:
         pages.append((urls.ask(), lambda: ask.page(site), None))
         api_files.append((ask.INDEX, ask.index_file(site, laws_path)))

@@ -16,6 +16,7 @@ from ..corpus.printed import lead
 from .clauses import clauses
 from .context import Site
 from .markup import esc, printed, slug
+from .now import try_link
 from .text import LawText, annotated, note_id
 
 _KIND_TITLES = {"gloss": "gloss", "history": "history", "practice": "practice", "erratum": "erratum",
@@ -72,6 +73,7 @@ def law_block(site: Site, page: str, law: Law, *, notes_here: bool = True,
     out.append(_questions(site, page, law))
     out.append(_links(site, page, law))
     out.append(clauses(site, page, law))
+    out.append(try_link(site, page, law))  # the law's worked example in "What happens now?"
     out.append("</div>")
     return "".join(part for part in out if part)
 
