@@ -20,7 +20,7 @@ from .context import Example, Site
 from .folds import fold
 from .markup import compact, esc, printed
 from .story import story
-from ..rules.words import PLACEHOLDER
+from ..rules.words import PLACEHOLDER, placeholders
 
 
 SHOWN = 4  # rules said before the rest fold: the opened box stays within a screen (1912 Law 37 has 10)
@@ -66,13 +66,19 @@ def _said(site: Site, page: str, law: Law, book: Any, by_key: dict[str, Any], ru
     label = f'<span class="lk-rule__item">({esc(rule.item)})</span> ' if rule.item else ""
     sentence = _sentence(rule)
     unless = [by_key[k] for k in book.beaten_by.get(rule.key, []) if k in by_key]
-    if unless:
+    if len(unless) == 1:  # one rule it gives way to: its condition, and where it is
         first = unless[0]
         where = site.link(page, first.law, from_code=law.code) if first.law != law.id else "this law"
         condition = _condition(first)
-        more = f" (or {_count(len(unless) - 1, 'other rule')})" if len(unless) > 1 else ""
         sentence += (f' <span class="lk-rule__unless"><strong>Unless</strong> '
-                     f'{condition + " — " if condition else ""}{where}{more}.</span>')
+                     f'{condition + " (" + where + ")" if condition else where + " rules otherwise"}.</span>')
+    elif unless:  # several: the laws whose rules come first
+        laws = list(dict.fromkeys(r.law for r in unless))
+        named = [site.link(page, w, from_code=law.code) if w != law.id else "another rule of this law"
+                 for w in laws[:4]]
+        more = f" or {_count(len(laws) - 4, 'other law')}" if len(laws) > 4 else ""
+        listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + (" or " if not more else ", ") + named[-1]
+        sentence += f' <span class="lk-rule__unless"><strong>Unless</strong> {listed}{more} rules otherwise.</span>'
     return (f'<div class="lk-rule"><p class="lk-rule__said">{label}{sentence}</p>'
             f'<div class="lk-dev-only">{_rule(site, page, law, book, rule)}</div></div>')
 
@@ -104,20 +110,23 @@ def _parts(rule: Any) -> tuple[str, str] | None:
 
 def _condition(rule: Any) -> str:
     parts = _parts(rule)
-    if parts is not None:
-        return _blanks(_lower(parts[0]))
-    return _blanks(_lower(rule.description.rstrip("."))) if rule.description else ""
+    if parts is not None and not placeholders(parts[0]):
+        return esc(_lower(parts[0]))
+    return printed(_lower(rule.description.rstrip("."))) if rule.description else ""
 
 
 def _sentence(rule: Any) -> str:
-    """When …, then …: the rule's own sentence (its ``says``), or its description."""
+    """When …, then …: the rule's own sentence (its ``says``) where it stands without a situation;
+    where it has values to fill in ({revoker}), the rule's description, in plain words too."""
     parts = _parts(rule)
-    if parts is not None:
-        condition, ruling = parts
-        return f"<strong>When</strong> {_blanks(_lower(condition))}, <strong>then</strong> {_blanks(_lower(ruling))}"
-    if rule.says:
-        return _blanks(rule.says)
-    return printed(rule.description or "")
+    if rule.says and not placeholders(rule.says):
+        if parts is not None:
+            condition, ruling = parts
+            return f"<strong>When</strong> {esc(_lower(condition))}, <strong>then</strong> {esc(_lower(ruling))}"
+        return esc(rule.says)
+    if rule.description:
+        return printed(rule.description)
+    return _blanks(rule.says or "")
 
 
 def _count(n: int, what: str) -> str:
