@@ -1,6 +1,6 @@
 """How heavy each code page is, and how soon Chromium paints it: one built site, or two side by side.
 
-    .venv/bin/python benchmarks/page_weight.py SITE [SITE …] [--runs N]
+    .venv/bin/python benchmarks/page_weight.py SITE [SITE …] [--runs N] [--code auction-bridge-1912]
 
 SITE is a built site (`mkdocs build -d SITE`); give two (main's and this tree's)
 to compare before and after. For every code page it prints:
@@ -90,6 +90,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("sites", nargs="+", type=Path, help="built sites: before, after")
     parser.add_argument("--runs", type=int, default=5, help="page loads per page for the paint (median)")
+    parser.add_argument("--code", help="only the code pages whose address contains this (auction-bridge-1912)")
     options = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -98,7 +99,7 @@ def main() -> int:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for site in options.sites:
             server, base = serve(site)
-            for url in code_pages(site):
+            for url in (u for u in code_pages(site) if not options.code or options.code in u):
                 rows.append((site.name, url, measure(browser, base, site, url, options.runs)))
             server.shutdown()
         browser.close()
