@@ -88,12 +88,12 @@ def story(corpus: Corpus, record: dict[str, Any]) -> str:
                 runs[-1][1].append(body)
             else:
                 runs.append((kind, [body]))
-    tricks_seen = 0
+    played = 0  # cards played so far: the trick of the next one
     for kind, bodies in runs:
         if kind == "deal":
             out.append(_deal(table, bodies, record.get("dealer")))
         elif kind == "play":
-            told, tricks_seen = _play(table, bodies, tricks_seen)
+            told, played = _play(table, bodies, played)
             out.append(told)
         elif kind == "call":
             out.append(_auction(table, bodies))
@@ -193,25 +193,23 @@ def _suit_name(suit: str) -> str:
     return {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[suit]
 
 
-def _play(table: _Table, plays: list[dict[str, Any]], seen: int) -> tuple[str, int]:
-    """The cards played, trick by trick (four to a trick unless the record numbers them)."""
+def _play(table: _Table, plays: list[dict[str, Any]], played: int) -> tuple[str, int]:
+    """The cards played, trick by trick: four to a trick in order, counted over the whole record
+    (other events come between the cards of one trick), unless the record numbers the trick."""
     tricks: dict[int, list[dict[str, Any]]] = {}
-    count = 0
     for play in plays:
-        number = play.get("trick") if isinstance(play.get("trick"), int) else None
-        if number is None:
-            number = seen + 1 + count // 4
-            count += 1
+        given = play.get("trick")
+        number = given if isinstance(given, int) else played // 4 + 1
+        played += 1
         tricks.setdefault(number, []).append(play)
     lines = []
     for number in sorted(tricks):
-        played = []
+        said = []
         for play in tricks[number]:
             also = " at the same moment" if play.get("simultaneous") else ""
-            played.append(f"{table.who(play.get('by'))} {card(play.get('card'))}{also}")
-        lines.append(f"<li><span class=\"lk-trick__number\">Trick {number}:</span> {', '.join(played)}</li>")
-    told = f'<ol class="lk-tricks">{"".join(lines)}</ol>'
-    return told, max([seen, *tricks])
+            said.append(f"{table.who(play.get('by'))} {card(play.get('card'))}{also}")
+        lines.append(f"<li><span class=\"lk-trick__number\">Trick {number}:</span> {', '.join(said)}</li>")
+    return f'<ol class="lk-tricks">{"".join(lines)}</ol>', played
 
 
 def _bid(said: Any) -> str:
@@ -240,20 +238,28 @@ def _auction(table: _Table, calls: list[dict[str, Any]]) -> str:
 
 
 def _value(vocabulary: dict[str, Any], name: str, value: Any) -> str:
-    """A field's value in the words record.yaml gives its choices, else as a player says it."""
-    field = ((vocabulary.get("fields") or {}).get(name) or {})
-    words = field.get("values") if isinstance(field, dict) else None
-    if isinstance(words, dict) and isinstance(value, str) and value in words:
+    """A field's value in the words record.yaml gives its choices, else as a player says it
+    (an option such as ``call-9C`` with its card as players write it: call 9♣)."""
+    words = _choices(vocabulary, name)
+    if words is not None and isinstance(value, str) and value in words:
         return printed(str(words[value]))
     if isinstance(value, str) and card_symbol(value):
         return card(value)
+    if isinstance(value, str):
+        return " ".join(card(w) if card_symbol(w) else esc(w) for w in value.replace("-", " ").split())
     return esc(word(value, symbols=True))
+
+
+def _choices(vocabulary: dict[str, Any], name: str) -> dict[str, Any] | None:
+    field = ((vocabulary.get("fields") or {}).get(name) or {})
+    words = field.get("values") if isinstance(field, dict) else None
+    return words if isinstance(words, dict) else None
 
 
 _VERBS = {
     "cut": "cuts", "shuffle": "shuffles the pack", "collect": "collects the cards", "cut_pack": "cuts the pack",
     "turn_trump": "turns the trump card", "declare": "declares", "quit": "turns and quits the trick",
-    "expose": "exposes a card", "look": "looks at", "touch": "touches", "remark": "speaks", "attention":
+    "expose": "exposes", "look": "looks at", "touch": "touches", "remark": "speaks", "attention":
     "calls attention to", "claim": "claims", "concede": "concedes", "choose": "chooses", "leave": "leaves the table",
     "withdraw": "takes back", "ask": "asks whether his partner has a card of the suit", "bystander": "speaks",
 }
@@ -261,15 +267,23 @@ _VERBS = {
 
 def _event(table: _Table, vocabulary: dict[str, Any], kind: str, body: dict[str, Any]) -> str:
     """One event in one sentence: who did what, then its other details in record.yaml's words."""
-    who = table.who(body.get("by") or body.get("name") or ("A bystander" if kind == "bystander" else None))
+    who = table.who(body.get("by") or body.get("name"))
+    verb = _VERBS.get(kind, esc(kind.replace("_", " ")))
+    if kind in ("quit", "turn_trump") and not body.get("by"):  # whoever did it: the record does not say
+        who = {"quit": "The trick", "turn_trump": "The dealer"}[kind]
+        verb = {"quit": "is turned and quitted", "turn_trump": "turns the trump card"}[kind]
     if kind == "bystander":
         who = f"A bystander{' (' + esc(body['name']) + ')' if body.get('name') else ''}"
-    verb = _VERBS.get(kind, esc(kind.replace("_", " ")))
     details = []
     main = {"look": "at", "touch": "what", "attention": "to", "claim": "what", "declare": "trump",
-            "choose": "option", "withdraw": "card", "trump_slip": "act"}.get(kind)
+            "choose": "option", "withdraw": "card", "trump_slip": "act", "cut": "card", "expose": "card",
+            "turn_trump": "card"}.get(kind)
+    if main == "card" and "card" not in body and body.get("cards"):  # shown together: the cards it names
+        main = "cards"
     if kind == "trump_slip":
         sentence = f"{who}: {_value(vocabulary, 'act', body.get('act'))}"
+    elif main == "cards":
+        sentence = f"{who} {verb} {cards(body['cards'])}"
     elif main and main in body:
         sentence = f"{who} {verb} {_value(vocabulary, main, body[main])}"
     else:
@@ -285,6 +299,10 @@ def _event(table: _Table, vocabulary: dict[str, Any], kind: str, body: dict[str,
             details.append(f"to {table.who(value)}" if table.seat(value) else _value(vocabulary, name, value))
         elif name == "of":
             details.append(f"of {table.who(value)}")
+        elif name == "trick" and kind == "quit":
+            details.append(f"trick {esc(value)}")
+        elif _choices(vocabulary, name) is not None:  # a choice said in its own words: "dropped face up…"
+            details.append(_value(vocabulary, name, value))
         elif value is True:
             field = ((vocabulary.get("fields") or {}).get(name) or {})
             said = field.get("description") if isinstance(field, dict) else None
