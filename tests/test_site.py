@@ -27,11 +27,37 @@ def page(site: Path, path: str) -> str:
     return (site / path / "index.html").read_text("utf-8")
 
 
-def previews(text: str) -> dict:
-    match = re.search(r'<script type="application/json" id="lawkit-previews">(.*?)</script>', text, re.S)
-    assert match, "no preview data in the page"
+def _apart(text: str, site: Path | None, url: str) -> dict | None:
+    """The file a page names for its previews and definitions, when they are too many to embed."""
+    match = re.search(r'<script type="application/json" id="lawkit-previews" data-src="([^"]*)">', text)
+    if match is None:
+        return None
+    assert site is not None, "the previews are in a file of their own"
+    return json.loads((site / url / html.unescape(match.group(1))).resolve().read_text("utf-8"))
+
+
+def _inline(text: str, element: str) -> dict:
+    match = re.search(rf'<script type="application/json" id="{element}">(.*?)</script>', text, re.S)
+    assert match, f"no {element} in the page"
     assert "<" not in match.group(1) and ">" not in match.group(1) and "&" not in match.group(1)
     return json.loads(match.group(1))
+
+
+def previews(text: str, site: Path | None = None, url: str = "") -> dict:
+    """The page's preview data: in the page, or in the file it names (a code page's are many)."""
+    apart = _apart(text, site, url)
+    return apart["previews"] if apart is not None else _inline(text, "lawkit-previews")
+
+
+def terms(text: str, site: Path | None = None, url: str = "") -> dict:
+    """The definitions of the glossary terms the page marks, once each (with the previews when apart)."""
+    apart = _apart(text, site, url)
+    return apart["terms"] if apart is not None else _inline(text, "lawkit-terms")
+
+
+def folded(site: Path, law: str) -> dict:
+    """A law's folded parts (its rules, questions, parallels), as the page fetches them when opened."""
+    return json.loads((site / "api" / "folds" / f"{law}.json").read_text("utf-8"))
 
 
 # -- the real corpus -------------------------------------------------------------------
@@ -82,8 +108,10 @@ def test_citations_link_both_ways(site):
     assert '<a class="lk-ref" href="#37/b" data-law="auction-bridge-1912/37/b">Law 37 b</a>' in text
     law_14 = text[text.index('<h3 id="14"'):text.index('<h3 id="15"')]
     assert re.search(r'Cited by</span> <a class="lk-ref" href="#21" data-law="auction-bridge-1912/21">Law 21</a>', law_14)
-    # each parallel links to the two laws side by side, on a page where that anchor exists
-    compare = re.findall(r'<a class="lk-compare" href="([^"]+)"', law_14)
+    # each parallel links to the two laws side by side, on a page where that anchor exists (the
+    # parallels are folded: fetched from api/folds/ when opened, their links relative to the code page)
+    assert 'data-lk-folds="../../api/folds/auction-bridge-1912/"' in text and '<details class="lk-parallels">' in law_14
+    compare = re.findall(r'<a class="lk-compare" href="([^"]+)"', folded(site, "auction-bridge-1912/14")["parts"]["parallels"])
     assert compare
     for href in compare:
         target, anchor = href.split("#")
@@ -92,7 +120,7 @@ def test_citations_link_both_ways(site):
 
 def test_previews_embed_the_laws_a_page_links_to(site):
     text = page(site, "laws/auction-bridge-1912")
-    data = previews(text)
+    data = previews(text, site, "laws/auction-bridge-1912")  # a code page's are in a file beside it
     linked = set(re.findall(r'data-law="([^"]+)"', text))
     assert linked == set(data)
     assert data["auction-bridge-1912/14"]["name"] == "Law 14"
@@ -107,7 +135,11 @@ def test_previews_embed_the_laws_a_page_links_to(site):
 
 def test_glossary_terms_carry_their_definitions(site):
     text = page(site, "laws/auction-bridge-1912")
-    assert re.search(r'<abbr class="lk-term" title="Playing a card of another suit[^"]*" data-term="revoke">', text)
+    # each term marked in the text names its entry; the page carries each definition once
+    assert '<abbr class="lk-term" data-term="revoke">' in text
+    defined = terms(text, site, "laws/auction-bridge-1912")
+    assert defined["revoke"].startswith("Playing a card of another suit")
+    assert set(defined) == set(re.findall(r'<abbr class="lk-term" data-term="([^"]+)"', text))
     glossary = page(site, "laws/glossary")
     assert '<h2 data-search-exclude id="revoke">revoke' in glossary
     entry = glossary[glossary.index('<h2 data-search-exclude id="revoke">'):]
@@ -140,10 +172,45 @@ def test_topics_concordance_and_edition_pages(site):
 def test_machine_clauses_and_worked_examples(site):
     text = page(site, "laws/auction-bridge-1912")
     law_16 = text[text.index('<h3 id="16"'):text.index('<h3 id="17"')]
-    assert "How lawkit applies this law" in law_16
-    assert "<code>highest-exposed-card-is-the-cut</code>" in law_16
-    assert "Worked examples" in law_16 and "tests/scenarios/" in law_16
-    assert "Rulings of Auction Bridge, 1912" in law_16
+    assert '<details class="lk-clauses"><summary>How lawkit applies this law' in law_16
+    assert "highest-exposed-card-is-the-cut" not in law_16  # the box's body is fetched when it is opened
+    box = folded(site, "auction-bridge-1912/16")
+    rules = box["parts"]["rules"]
+    # a reader's sentence first; the rule's id, its CEL and the scenario's file behind the developer switch
+    assert re.search(r'<p class="lk-rule__said">A player who exposes more than one card in cutting has the highest '
+                     r'of them for his cut\. <span class="lk-rule__unless"><strong>Unless</strong> .*?\(<a [^>]*>Law 15</a>\)',
+                     rules)
+    assert ('<p class="lk-rule__said"><span class="lk-rule__item">(b)</span> <strong>When</strong> the pack is incorrect, '
+            '<strong>then</strong> there must be a new deal.') in folded(site, "auction-bridge-1912/37")["parts"]["rules"]
+    assert 'class="lk-devswitch" aria-pressed="false"' in rules
+    developer = "".join(re.findall(r'<div class="lk-dev-only">(.*?)</div></div>', rules, re.S))
+    assert "<code>highest-exposed-card-is-the-cut</code>" in developer and "tests/scenarios/" in rules
+    said = re.sub(r'<div class="lk-dev-only">.*?</div></div>', "", rules, flags=re.S)
+    assert "<code>" not in said.split("worked example")[0]
+    assert "The ruling under Auction Bridge, 1912" in rules
+    # a worked example is a story with cards as players write them, the hands drawn where cards are dealt
+    assert '<span class="lk-card">Q♠</span>' in folded(site, "auction-bridge-1912/15")["parts"]["rules"]
+    assert 'class="lk-hands"' in folded(site, "auction-bridge-1912/37")["parts"]["rules"]
+    assert set(box["previews"]) == set(re.findall(r'data-law="([^"]+)"', "".join(box["parts"].values())))
+
+
+def test_a_code_page_is_light_and_keeps_the_law_text(site, corpus):
+    """At most 300 KB of HTML for every code page (the 1912 page was 2.1 MB: benchmarks/page_weight.py),
+    with every law's text in it; what is folded is in api/folds/, a file for each law that has any."""
+    for code in corpus.codes.values():
+        text = page(site, f"laws/{code.id}")
+        assert len(text.encode("utf-8")) <= 300_000, (code.id, len(text.encode("utf-8")))
+        words = " ".join(html.unescape(re.sub(r"<[^>]+>", "", text)).split())
+        for law in code.laws:
+            opening = " ".join(re.sub(r"_([^_]+)_", r"\1", (law.text or "").split("\n")[0]).split()[:5])
+            assert opening in words, (law.id, opening)
+        folds = html.unescape(re.search(r'data-lk-folds="([^"]+)"', text).group(1))
+        for entry in text.split('<div class="lk-law">')[1:]:
+            law = re.match(r'<h3 id="([^"]+)"', entry).group(1)
+            for part in re.findall(r'<details class="lk-(clauses|questions|parallels)">', entry):
+                part = {"clauses": "rules"}.get(part, part)
+                assert part in json.loads((site / "laws" / code.id / folds / f"{law}.json").resolve()
+                                          .read_text("utf-8"))["parts"], (law, part)
 
 
 def test_static_json_api(site, corpus):
@@ -306,9 +373,10 @@ def test_a_warm_rebuild_follows_edited_scenarios_and_settings(make_corpus, tmp_p
     _built(project, "cold")
     name = SMALL_SCENARIO_NAME
     _edit(project / "tests" / "scenarios" / "demo.yaml", name, name + " (edited)")
-    text = page(_built(project, "scenario"), "laws/demo")
-    law_2 = text[text.index('<h3 id="2"'):]
-    assert f"<strong>{name} (edited)</strong>" in law_2  # the worked example under the law it rules in
+    built = _built(project, "scenario")
+    assert '<details class="lk-clauses">' in page(built, "laws/demo")[page(built, "laws/demo").index('<h3 id="2"'):]
+    # the worked example under the law it rules in, in the box fetched when it is opened
+    assert f"<summary>{name} (edited)</summary>" in folded(built, "demo/2")["parts"]["rules"]
 
     config = project / "mkdocs.yml"
     config.write_text(config.read_text("utf-8") + "repo_url: https://github.com/example/lawkit\n", "utf-8")
@@ -399,9 +467,8 @@ def test_no_corpus_string_reaches_a_page_unescaped(make_corpus, tmp_path):
     escaped = html.escape(SCRIPT)
     assert f"A revoke" in code and escaped in code  # shown as text, in the law, note, annotation, question
     assert code.count(escaped) >= 5
-    # the glossary definition in the term's tooltip, escaped inside the attribute
-    title = re.search(r'<abbr class="lk-term" title="([^"]*)" data-term="revoke">', code).group(1)
-    assert "<" not in title and html.unescape(title) == f'Failing to follow suit. {EVIL} "quoted"'
+    # the glossary definition for the term's tooltip, intact once parsed, no "<" in the page
+    assert terms(code)["revoke"] == f'Failing to follow suit. {EVIL} "quoted"'
     # the preview data: the strings intact once parsed, no "<" in the page
     data = previews(code)
     assert EVIL in data["demo/2"]["text"][0] and IMG in data["demo/2"]["name"] + data["demo/2"]["code"]
@@ -446,7 +513,9 @@ def test_without_the_model_there_is_no_ask_page_and_no_broken_link(make_corpus, 
     home = (site / "index.html").read_text("utf-8")
     assert "lawkit:ask" not in home and "Ask a question" not in home
     code = (site / "laws" / "demo" / "index.html").read_text("utf-8")
-    assert "Questions this law answers" in code and "?ask=" not in code
+    assert "Questions this law answers" in code
+    questions = [json.loads(p.read_text("utf-8"))["parts"].get("questions", "") for p in (site / "api" / "folds").rglob("*.json")]
+    assert any("<li>" in q for q in questions) and not any("?ask=" in q for q in questions)
 
 
 def test_the_explorer_is_copied_into_the_site(site):

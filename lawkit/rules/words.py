@@ -15,6 +15,7 @@ _RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "knave", "T": "ten", "10":
           "8": "eight", "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two"}
 _SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _SEATS = {"north", "east", "south", "west"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 _SIDES = {"north-south": "North and South", "east-west": "East and West"}
@@ -29,8 +30,17 @@ def placeholders(sentence: str) -> list[str]:
     return PLACEHOLDER.findall(sentence)
 
 
-def word(value: Any) -> str:
-    """One value in words."""
+def card_symbol(value: str) -> str | None:
+    """A card as a player writes it, rank and suit symbol: ``QS`` -> Q♠, ``TH`` -> 10♥ (None if not a card)."""
+    card = _CARD.match(value)
+    if not card:
+        return None
+    rank = "10" if card.group(1) in ("T", "10") else card.group(1)
+    return rank + SUIT_SYMBOLS[card.group(2)]
+
+
+def word(value: Any, symbols: bool = False) -> str:
+    """One value in words (with ``symbols``, a card as Q♠ rather than queen of spades)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, str):
@@ -38,17 +48,17 @@ def word(value: Any) -> str:
             return value.capitalize()
         card = _CARD.match(value)
         if card:
-            return f"{_RANKS[card.group(1)]} of {_SUITS[card.group(2)]}"
+            return card_symbol(value) or value if symbols else f"{_RANKS[card.group(1)]} of {_SUITS[card.group(2)]}"
         return value
     if isinstance(value, (list, tuple)):
-        said = [word(v) for v in value]
+        said = [word(v, symbols) for v in value]
         if not said:
             return "none"
         return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
     if isinstance(value, dict):
         if value and set(value) <= set(_SIDES):  # a side's points or tricks: the partners by name, N-S first
-            return " and ".join(f"{side_name(k)} {word(value[k])}" for k in _SIDES if k in value)
-        return "; ".join(f"{word(k)}: {word(v)}" for k, v in value.items())
+            return " and ".join(f"{side_name(k)} {word(value[k], symbols)}" for k in _SIDES if k in value)
+        return "; ".join(f"{word(k, symbols)}: {word(v, symbols)}" for k, v in value.items())
     return str(value)
 
 

@@ -1,10 +1,14 @@
-"""Beside a law: its machine clauses in readable form, and the scenarios where they rule.
+"""Beside a law: its machine clauses in a reader's words, and the scenarios where they rule.
 
-A collapsible "How lawkit applies this law" block: each constant (its
-description and definition), each rule (what it says in plain words, the
-facts it asks for, its condition and values in CEL, the outcome, precedence),
-and the worked examples — every scenario in which a rule of the law rules,
-with its facts and the rulings of that code.
+A folded "How lawkit applies this law" box, its body fetched when opened
+(folds): each rule as a sentence from its own words — "When …, then …"
+from its ``says``, "Unless …" from the rules it gives way to — the first
+few shown and the rest folded, and the worked examples, each a short story
+of what happened at the table with the hands drawn (story.py) and the
+rulings as the rules say them. Behind one developer switch, which the page
+remembers (assets/lawkit.js): each constant, each rule's id, the facts it
+asks, its condition and values in CEL, outcome and precedence, and each
+example's record as written with its file and line.
 """
 
 from __future__ import annotations
@@ -13,11 +17,20 @@ from typing import Any
 
 from ..corpus.model import Law
 from .context import Example, Site
+from .folds import fold
 from .markup import compact, esc, printed
-from ..rules.words import PLACEHOLDER
+from .now import try_link
+from .story import story
+from ..rules.words import PLACEHOLDER, placeholders
+
+
+SHOWN = 4  # rules said before the rest fold: the opened box stays within a screen (1912 Law 37 has 10)
+DEVELOPER_SWITCH = ('<button type="button" class="lk-devswitch" aria-pressed="false">'
+                    "Show the rules as written for developers (CEL, facts, files)</button>")
 
 
 def clauses(site: Site, page: str, law: Law) -> str:
+    """The box on the page: its summary, its body fetched when it is opened (folds)."""
     book = site.corpus.rulebooks.get(law.code)
     rules = [r for r in book.rules if r.law == law.id] if book else []
     order = {raw.get("id"): index for index, raw in enumerate(law.rules)}
@@ -26,23 +39,95 @@ def clauses(site: Site, page: str, law: Law) -> str:
     examples = site.examples.get(law.id, [])
     if not rules and not constants:
         if law.unformalized:
-            return (f'<p class="lk-unformalized" data-search-exclude><span class="lk-tag">not executable</span> '
+            return (f'<p class="lk-unformalized"><span class="lk-tag">not executable</span> '
                     f"{printed(law.unformalized)}</p>")
         return ""
-    counts = [_count(len(rules), "rule"), _count(len(constants), "constant"), _count(len(examples), "worked example")]
-    out = ['<details class="lk-clauses" data-search-exclude>',
-           f'<summary>How lawkit applies this law <span class="lk-clauses__count">'
-           f'{esc(", ".join(c for c in counts if c))}</span></summary>']
-    for constant in constants:
-        out.append(_constant(constant))
-    for rule in rules:
-        out.append(_rule(site, page, law, book, rule))
+    counts = [_count(len(rules), "rule"), _count(len(examples), "worked example")]
+    summary = f'How lawkit applies this law <small>{esc(", ".join(c for c in counts if c))}</small>'
+
+    by_key = {r.key: r for r in book.rules} if book else {}
+    said = [_said(site, page, law, book, by_key, rule) for rule in rules]
+    out = [DEVELOPER_SWITCH, try_link(site, page, law)]  # the law's worked example in "What happens now?"
+    if constants:
+        out.append('<div class="lk-dev-only">' + "".join(_constant(c) for c in constants) + "</div>")
+    out.extend(said[:SHOWN])
+    if len(said) > SHOWN:
+        rest = len(said) - SHOWN
+        out.append(f'<details class="lk-more lk-plain"><summary>The other {_count(rest, "rule")} of this law</summary>'
+                   f'{"".join(said[SHOWN:])}</details>')
     if examples:
-        out.append(f'<p class="lk-clauses__examples-title"><strong>Worked examples</strong> '
-                   f'— the scenarios in tests/scenarios where a rule of this law rules:</p>')
-        out.extend(_example(site, page, law, example) for example in examples)
-    out.append("</details>")
-    return "".join(out)
+        told = "".join(_example(site, page, law, example) for example in examples)
+        out.append(f'<details class="lk-more lk-plain lk-examples"><summary>{esc(_count(len(examples), "worked example"))}: '
+                   f"what happened at the table, and the ruling</summary>{told}</details>")
+    return fold(site, law.id, "rules", summary, "".join(out))
+
+
+def _said(site: Site, page: str, law: Law, book: Any, by_key: dict[str, Any], rule: Any) -> str:
+    """One rule in a reader's words (when …, then …, unless …), its workings behind the developer switch."""
+    label = f'<span class="lk-rule__item">({esc(rule.item)})</span> ' if rule.item else ""
+    sentence = _sentence(rule)
+    unless = [by_key[k] for k in book.beaten_by.get(rule.key, []) if k in by_key]
+    if len(unless) == 1:  # one rule it gives way to: its condition, and where it is
+        first = unless[0]
+        where = site.link(page, first.law, from_code=law.code) if first.law != law.id else "this law"
+        condition = _condition(first)
+        sentence += (f' <span class="lk-rule__unless"><strong>Unless</strong> '
+                     f'{condition + " (" + where + ")" if condition else where + " rules otherwise"}.</span>')
+    elif unless:  # several: the laws whose rules come first
+        laws = list(dict.fromkeys(r.law for r in unless))
+        named = [site.link(page, w, from_code=law.code) if w != law.id else "another rule of this law"
+                 for w in laws[:4]]
+        more = f" or {_count(len(laws) - 4, 'other law')}" if len(laws) > 4 else ""
+        listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + (" or " if not more else ", ") + named[-1]
+        sentence += f' <span class="lk-rule__unless"><strong>Unless</strong> {listed}{more} rules otherwise.</span>'
+    return (f'<div class="lk-rule"><p class="lk-rule__said">{label}{sentence}</p>'
+            f'<div class="lk-dev-only">{_rule(site, page, law, book, rule)}</div></div>')
+
+
+def _blanks(text: str) -> str:
+    """A sentence with its {values} as blanks the situation fills in: the revoker, in italics."""
+    return PLACEHOLDER.sub(lambda m: f'<em class="lk-blank">{esc(m.group(1).replace("_", " "))}</em>', esc(text))
+
+
+def _lower(text: str) -> str:
+    """The first word in lower case, to follow "When": not a name (North, Law 14) or a blank."""
+    first = text.split(" ", 1)[0]
+    if not first or first.startswith("{") or first.rstrip(",'s").capitalize() in _NAMES or \
+            (first.isupper() and len(first) > 1):
+        return text
+    return text[:1].lower() + text[1:]
+
+
+_NAMES = {"North", "East", "South", "West", "Law", "Laws", "Rule", "I", "Dummy's"}
+
+
+def _parts(rule: Any) -> tuple[str, str] | None:
+    """The rule's sentence as its condition and its ruling, where it is written "condition: ruling"."""
+    if not rule.says or ": " not in rule.says:
+        return None
+    condition, ruling = rule.says.split(": ", 1)
+    return condition, ruling
+
+
+def _condition(rule: Any) -> str:
+    parts = _parts(rule)
+    if parts is not None and not placeholders(parts[0]):
+        return esc(_lower(parts[0]))
+    return printed(_lower(rule.description.rstrip("."))) if rule.description else ""
+
+
+def _sentence(rule: Any) -> str:
+    """When …, then …: the rule's own sentence (its ``says``) where it stands without a situation;
+    where it has values to fill in ({revoker}), the rule's description, in plain words too."""
+    parts = _parts(rule)
+    if rule.says and not placeholders(rule.says):
+        if parts is not None:
+            condition, ruling = parts
+            return f"<strong>When</strong> {esc(_lower(condition))}, <strong>then</strong> {esc(_lower(ruling))}"
+        return esc(rule.says)
+    if rule.description:
+        return printed(rule.description)
+    return _blanks(rule.says or "")
 
 
 def _count(n: int, what: str) -> str:
@@ -119,8 +204,32 @@ def _rule_ref(site: Site, page: str, law: Law, key: str) -> str:
 
 
 def _example(site: Site, page: str, law: Law, example: Example) -> str:
-    # The record as it happened: its parts, then each event and each answer on its own line.
+    """A worked example as a short story (story.py), the rulings in players' words; the record as
+    written, its file and the outcomes behind the developer switch."""
+    corpus = site.corpus
     record = example.facts
+    rulings, workings = [], []
+    for ruling in example.rulings:
+        this = " lk-ruling--this" if ruling.law == law.id else ""
+        outcome = corpus.outcomes.get(ruling.outcome)
+        said = printed(ruling.says) if ruling.says else \
+            printed(outcome.description) if outcome is not None and outcome.description else esc(ruling.outcome)
+        rulings.append(f'<li class="lk-ruling{this}">{site.link(page, ruling.law, from_code=law.code)}: {said}</li>')
+        values = "; ".join(f"{name}: {compact(value)}" for name, value in ruling.values.items())
+        workings.append(f'<li><code>{esc(ruling.rule)}</code> <span class="lk-tag lk-tag--outcome">'
+                        f'{esc(ruling.outcome)}</span>{f" <code>{esc(values)}</code>" if values else ""}</li>')
+    description = f'<p class="lk-example__description">{printed(example.description)}</p>' if example.description else ""
+    return (f'<details class="lk-example lk-plain"><summary>{printed(example.name)}</summary>'
+            f'<div class="lk-story">{story(corpus, record)}</div>'
+            f'<p class="lk-example__label">The ruling under {esc(site.code_name(example.code))}</p>'
+            f'<ul class="lk-example__rulings">{"".join(rulings)}</ul>{description}'
+            f'<div class="lk-dev-only"><p class="lk-example__where">{esc(example.path)}:{example.line}</p>'
+            f'<ul class="lk-example__facts">{_record(record)}</ul>'
+            f'<ul class="lk-example__outcomes">{"".join(workings)}</ul></div></details>')
+
+
+def _record(record: dict[str, Any]) -> str:
+    """The record as written: its parts, then each run of events of one kind on one line."""
     parts = [(name, value) for name, value in record.items() if name not in ("events", "answers")]
     runs: list[tuple[str, list[Any]]] = []  # consecutive events of one kind on one line: a deal, a trick
     for event in record.get("events") or []:
@@ -132,18 +241,4 @@ def _example(site: Site, page: str, law: Law, example: Example) -> str:
     parts += [(kind if len(bodies) == 1 else f"{kind} ×{len(bodies)}", bodies[0] if len(bodies) == 1 else bodies)
               for kind, bodies in runs]
     parts += list((record.get("answers") or {}).items())
-    facts = "".join(f"<li><code>{esc(name)}: {esc(compact(value))}</code></li>" for name, value in parts)
-    rulings = []
-    for ruling in example.rulings:
-        values = "; ".join(f"{name}: {compact(value)}" for name, value in ruling.values.items())
-        this = " lk-ruling--this" if ruling.law == law.id else ""
-        # In players' words where the rule says it; its outcome and values otherwise.
-        said = printed(ruling.says) if ruling.says else (f" <code>{esc(values)}</code>" if values else "")
-        rulings.append(f'<li class="lk-ruling{this}">{site.link(page, ruling.law, from_code=law.code)} — '
-                       f'<span class="lk-tag lk-tag--outcome">{esc(ruling.outcome)}</span> {said}</li>')
-    description = f'<p class="lk-example__description">{printed(example.description)}</p>' if example.description else ""
-    return (f'<div class="lk-example"><p class="lk-example__name"><strong>{printed(example.name)}</strong> '
-            f'<span class="lk-example__where">{esc(example.path)}:{example.line}</span></p>{description}'
-            f'<p class="lk-example__label">What happened</p><ul class="lk-example__facts">{facts}</ul>'
-            f'<p class="lk-example__label">Rulings of {esc(site.code_name(example.code))}</p>'
-            f'<ul class="lk-example__rulings">{"".join(rulings)}</ul></div>')
+    return "".join(f"<li><code>{esc(name)}: {esc(compact(value))}</code></li>" for name, value in parts)

@@ -39,6 +39,7 @@ class Site:
     law_terms: dict[str, set[str]] = field(default_factory=dict)  # law id -> the glossary terms it uses
     term_pattern: Any = None  # (phrase -> term, one pattern for them all), made by text.glossary_pattern
     previews: dict[str, dict] = field(default_factory=dict)  # citation -> its preview, made once (previews.embed)
+    folds: dict[str, dict[str, str]] = field(default_factory=dict)  # law id -> part -> its markup, fetched when opened
 
     def __post_init__(self) -> None:
         used: set[str] = set()

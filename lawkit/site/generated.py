@@ -74,7 +74,7 @@ def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:
     rules and runs the scenarios for the worked examples first (ScenarioError when one does not load)."""
     from lawkit.rules import compile_rulebooks
 
-    from . import api, ask, explorer, now
+    from . import api, ask, explorer, folds, now
     from .compare import concordance_index, concordance_page, edition_page, place_pairs, topics_compared
     from .examples import load_examples
     from .glossary import glossary_page
@@ -108,4 +108,5 @@ def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:
     for edition in corpus.editions:
         pages.append((urls.edition(edition.earlier, edition.later),
                       partial(edition_page, site, edition), shared.format("editions")))
-    return Generated([(src_uri, make(), source) for src_uri, make, source in pages], api_files)
+    made = [(src_uri, make(), source) for src_uri, make, source in pages]
+    return Generated(made, api_files + list(folds.files(site)))  # the folds the pages just filed

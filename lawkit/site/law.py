@@ -15,8 +15,8 @@ from ..corpus.model import Item, Law, Note, Section
 from ..corpus.printed import lead
 from .clauses import clauses
 from .context import Site
+from .folds import fold
 from .markup import esc, printed, slug
-from .now import try_link
 from .text import LawText, annotated, note_id
 
 _KIND_TITLES = {"gloss": "gloss", "history": "history", "practice": "practice", "erratum": "erratum",
@@ -70,10 +70,9 @@ def law_block(site: Site, page: str, law: Law, *, notes_here: bool = True,
     if notes_here and law.all_notes():
         out.append(notes_block(text, law, law.all_notes()))
     out.append(editors_notes(site, page, law))
-    out.append(_questions(site, page, law))
-    out.append(_links(site, page, law))
-    out.append(clauses(site, page, law))
-    out.append(try_link(site, page, law))  # the law's worked example in "What happens now?"
+    more = _questions(site, page, law) + _links(site, page, law) + clauses(site, page, law)
+    if more:  # what lawkit adds after the text and notes, kept out of the search index at once
+        out.append(f'<div class="lk-more-on" data-search-exclude>{more}</div>')
     out.append("</div>")
     return "".join(part for part in out if part)
 
@@ -98,8 +97,7 @@ def _meta(site: Site, page: str, law: Law) -> str:
         topics.append(f'<a href="{esc(site.urls.href(page, site.urls.topics(), slug(topic)))}">{printed(name)}</a>')
     if topics:
         bits.append(", ".join(topics))
-    bits.append(f'<a href="{esc(site.urls.href(page, site.urls.api_law(law.id)))}" '
-                f'title="This law as JSON">JSON</a>')
+    # The law as JSON is the developers': the script adds its link behind the developer switch.
     edit = site.edit_url(law.position.path)
     if edit:
         bits.append(f'<a href="{esc(edit)}" title="Edit {esc(site.rel(law.position.path))} '
@@ -152,7 +150,7 @@ def editors_notes(site: Site, page: str, law: Law) -> str:
 
 
 def _questions(site: Site, page: str, law: Law) -> str:
-    """The questions the editors list under the law, folded; each asks the Ask page (when the
+    """The questions the editors list under the law, folded (fetched when opened); each asks the Ask page (when the
     site has one) which laws answer it. Kept out of Material's search index: its ranking is by
     words, and a law's questions name its neighbours' subjects too (measured: "trump slip" and
     "bystander" then led to the wrong laws); the Ask page searches them by meaning."""
@@ -162,8 +160,7 @@ def _questions(site: Site, page: str, law: Law) -> str:
     items = "".join(
         f'<li><a href="{esc(ask)}?ask={esc(quote(question))}">{esc(question)}</a></li>' if ask
         else f"<li>{esc(question)}</li>" for question in law.questions)
-    return (f'<details class="question lk-questions" data-search-exclude><summary>Questions this law answers</summary>'
-            f"<ul>{items}</ul></details>")
+    return fold(site, law.id, "questions", f"Questions this law answers ({len(law.questions)})", f"<ul>{items}</ul>")
 
 
 def _links(site: Site, page: str, law: Law) -> str:
@@ -187,7 +184,8 @@ def _links(site: Site, page: str, law: Law) -> str:
             items.append(f"<li>{subject}{site.link(page, parallel.id, from_code=law.code)} "
                          f'<span class="lk-rel lk-rel--{esc(parallel.relation)}">{esc(parallel.relation)}</span>'
                          f"{note}{compare}</li>")
-        out.append(f'<p class="lk-links__label">The same rule elsewhere</p><ul class="lk-parallels">{"".join(items)}</ul>')
+        out.append(fold(site, law.id, "parallels", f"The same rule elsewhere ({len(items)})",
+                        f'<ul class="lk-parallels">{"".join(items)}</ul>'))
     if not out:
         return ""
-    return f'<aside class="lk-links" data-search-exclude>{"".join(out)}</aside>'
+    return f'<aside class="lk-links">{"".join(out)}</aside>'

@@ -13,6 +13,7 @@ import json
 
 from ..corpus.model import Code, Heading
 from .context import Site
+from .folds import base
 from .law import law_block, local, notes_block
 from .markup import attr_value, esc, md_heading, printed, slug
 from .text import LawText, mark_key
@@ -105,7 +106,7 @@ def _heading(heading: Heading, anchor: str) -> str:
 
 def _provenance(site: Site, page: str, code: Code) -> str:
     source = code.source
-    out = ['<div class="lk-provenance">']
+    out = [f'<div class="lk-provenance" {base(site, page, code.id)}>']
     if code.fragment:
         out.append('<p><span class="lk-tag">fragment</span> Known only from an excerpt; the title is the editors\'.</p>')
     issued = ", ".join(printed(x) for x in (code.issued_by, code.date) if x)

@@ -12,7 +12,8 @@
 - ``on_nav`` puts the laws right after the home page;
 - ``on_page_markdown`` fills ``<!-- lawkit:codes -->`` in a hand-written page
   with the table of codes;
-- ``on_page_content`` marks links to laws and embeds their preview data;
+- ``on_page_content`` marks links to laws and embeds their preview data (a page
+  with many writes them to ``api/previews/``, in ``on_post_build``);
 - ``on_page_context`` points each generated page's edit link at its YAML;
 - ``on_serve`` watches laws/ (and the scenarios) so ``mkdocs serve`` rebuilds
   when an editor saves a file.
@@ -222,7 +223,20 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
 
     def on_page_content(self, html, *, page, config, files):
         html = previews.mark_links(self.site, html, page.url)
-        return self._errors_shown() + previews.embed(self.site, html)
+        html, apart = previews.embed(self.site, html, page.url)
+        if apart is not None:  # a page's previews in a file of their own, written with the site
+            self.preview_files[apart[0]] = apart[1]
+        return self._errors_shown() + html
+
+    def on_pre_build(self, *, config) -> None:
+        self.preview_files: dict[str, str] = {}
+
+    def on_post_build(self, *, config) -> None:
+        for path, text in self.preview_files.items():
+            target = os.path.join(config.site_dir, *path.split("/"))
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(target, "w", encoding="utf-8") as out:
+                out.write(text)
 
     def _errors_shown(self) -> str:
         """While the corpus has errors under serve, a notice of them atop each page."""

@@ -4,29 +4,37 @@ After a page is rendered, each link to a law's anchor (``…/laws/<code>/#14``,
 from a generated page or a hand-written one) carries ``data-law`` with the
 law's citation id, and the page gets one ``<script type="application/json"
 id="lawkit-previews">`` holding those laws' text (escaped for an inline
-script). ``assets/lawkit.js`` shows it in a tooltip on hover and focus: no
-request leaves the page.
+script), or, when the laws are many (a code page), names the file under
+``api/previews/`` that holds them; the page's glossary terms get their
+definitions the same way, once each (``id="lawkit-terms"``).
+``assets/lawkit.js`` shows them in a tooltip on hover and focus: no request
+leaves the site.
 """
 
 from __future__ import annotations
 
 import html
+import json
+import posixpath
 import re
 from urllib.parse import unquote, urljoin, urlsplit
 
 from ..corpus.model import Item, Law, Section
 from ..corpus.printed import lead
 from .context import Site
-from .markup import esc, json_script
+from .markup import esc, json_script, plain
 from .text import MARK
 
 ELEMENT_ID = "lawkit-previews"
+TERMS_ID = "lawkit-terms"
+INLINE_LIMIT = 20_000  # characters of preview data kept in the page; more goes to a file beside it
 LIMIT = 900  # characters of text in one preview
 _LINK = re.compile(r"<a\b([^>]*)>")
 _HREF = re.compile(r'\bhref="([^"]*)"')
 # No \b in front: a pattern that opens with a literal is found by a fast scan (ten times faster
 # on a code page), and '="' only occurs in markup, text escaping its quotes.
 _DATA_LAW = re.compile(r'data-law="([^"]*)"')
+_DATA_TERM = re.compile(r'<abbr class="lk-term" data-term="([^"]*)"')
 
 
 def mark_links(site: Site, content: str, page_url: str) -> str:
@@ -60,17 +68,38 @@ def mark_links(site: Site, content: str, page_url: str) -> str:
     return _LINK.sub(mark, content)
 
 
-def embed(site: Site, content: str) -> str:
-    """The page with the preview data of every law it links to."""
+def data_for(site: Site, content: str) -> dict:
+    """The preview of every law ``content`` links to (made once per site)."""
     wanted = dict.fromkeys(html.unescape(c) for c in _DATA_LAW.findall(content))
     made = site.previews
     for citation in wanted:
         if citation not in made and citation in site.corpus.units:
             made[citation] = preview(site, citation)
-    data = {citation: made[citation] for citation in wanted if citation in made}
-    if not data:
-        return content
-    return content + "\n" + json_script(data, ELEMENT_ID)
+    return {citation: made[citation] for citation in wanted if citation in made}
+
+
+def terms_for(site: Site, content: str) -> dict[str, str]:
+    """The definition of every glossary term marked in ``content`` (the page carries each once)."""
+    wanted = dict.fromkeys(html.unescape(t) for t in _DATA_TERM.findall(content))
+    return {term.term: plain(" ".join(term.definition.split())) for term in site.corpus.glossary if term.term in wanted}
+
+
+def embed(site: Site, content: str, page_url: str = "") -> tuple[str, tuple[str, str] | None]:
+    """The page with the preview data of every law it links to and the definitions of its terms; when
+    they are many (a code page's: 160 KB), they go to a file of their own, ``{"previews": …, "terms": …}``,
+    fetched once the page is up, and that file is returned too, as (path in the site, JSON text)."""
+    data = data_for(site, content)
+    terms = terms_for(site, content)
+    if len(json.dumps([data, terms], ensure_ascii=False)) <= INLINE_LIMIT:
+        if terms:
+            content += "\n" + json_script(terms, TERMS_ID)
+        return (content + "\n" + json_script(data, ELEMENT_ID) if data else content), None
+    path = site.urls.api_previews(page_url)
+    src = posixpath.relpath(path, page_url.rstrip("/") or ".") if page_url.endswith("/") or not page_url \
+        else posixpath.relpath(path, posixpath.dirname(page_url) or ".")
+    element = f'<script type="application/json" id="{ELEMENT_ID}" data-src="{esc(src)}">{{}}</script>'
+    text = json.dumps({"previews": data, "terms": terms}, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return content + "\n" + element, (path, text)
 
 
 def preview(site: Site, citation: str) -> dict:

@@ -13,7 +13,7 @@ import re
 from ..corpus.citations import Citation, find_citations
 from ..corpus.model import Law, Note, Term
 from .context import Site
-from .markup import esc, plain, printed
+from .markup import esc, printed
 
 MARK = re.compile(r"\[(\d+|\*|†)\]")  # a footnote mark as the sources print it: [26]
 _HOLE = re.compile("\ue000(\\d+)\ue001")
@@ -154,8 +154,8 @@ class LawText:
         if term.term in self.explained or term.term not in self.used:
             return match.group(0)
         self.explained.add(term.term)
-        definition = plain(" ".join(term.definition.split()))
-        return holes.hold(f'<abbr class="lk-term" title="{esc(definition)}" data-term="{esc(term.term)}">'
+        # The definition is the page's, once (previews.terms_for): a code page repeated it 500 times, 150 KB.
+        return holes.hold(f'<abbr class="lk-term" data-term="{esc(term.term)}">'
                           f'{printed(match.group(0))}</abbr>')
 
 

@@ -65,6 +65,16 @@ class Urls:
         """``api/auction-bridge-1912/37.json``: a law's file (items and sections are in their law's)."""
         return f"api/{law_id}.json"
 
+    @staticmethod
+    def api_fold(law_id: str) -> str:
+        """``api/folds/auction-bridge-1912/37.json``: the parts of a law's entry fetched when a reader opens them."""
+        return f"api/folds/{law_id}.json"
+
+    @staticmethod
+    def api_previews(page_url: str) -> str:
+        """``api/previews/laws/auction-bridge-1912.json``: a page's previews, when too many to embed."""
+        return f"api/previews/{page_url.strip('/') or 'index'}.json"
+
     # -- links -------------------------------------------------------------------
 
     def url(self, src_uri: str) -> str:

@@ -4,8 +4,12 @@
  * and on keyboard focus; a glossary term in law text (abbr.lk-term) shows its
  * definition on hover, focus or tap. Escape hides the tooltip. The laws' text
  * comes from the page itself: <script type="application/json"
- * id="lawkit-previews">, written by the lawkit MkDocs plugin. Every string is
- * put in the page as text (textContent), never as markup.
+ * id="lawkit-previews">, written by the lawkit MkDocs plugin, or the file it
+ * names (data-src). Every string of them is put in the page as text
+ * (textContent), never as markup. A law's folded parts (.lk-more-on details:
+ * its rules, questions, parallels) are fetched from api/folds/ when first
+ * opened; their markup is lawkit's, escaped when the site was built. The
+ * developer switch (button.lk-devswitch) shows the rules as written.
  */
 (function () {
   "use strict";
@@ -17,26 +21,145 @@
   var showTimer = 0;
   var hideTimer = 0;
 
-  function readData() {
-    var element = document.getElementById("lawkit-previews");
-    data = {};
-    if (!element) return;
+  function readJSON(id) {
+    var element = document.getElementById(id);
+    if (!element) return null;
     try {
-      data = JSON.parse(element.textContent) || {};
+      return JSON.parse(element.textContent) || {};
     } catch (error) {
-      data = {};
+      return {};
     }
   }
 
-  function prepareTerms() {
-    var terms = document.querySelectorAll("abbr.lk-term[title]");
-    for (var i = 0; i < terms.length; i++) {
-      var term = terms[i];
-      // Our tooltip replaces the browser's: keep the definition for it and for assistive technology.
-      term.setAttribute("data-definition", term.getAttribute("title"));
-      term.setAttribute("aria-description", term.getAttribute("title"));
-      term.removeAttribute("title");
+  function addPreviews(laws) {
+    for (var id in laws) data[id] = laws[id];
+  }
+
+  function readData() {
+    data = readJSON("lawkit-previews") || {};
+    terms = readJSON("lawkit-terms") || {};
+    // A page that links to many laws (a code page) names the file that holds their previews:
+    // fetched once the page is up, so that the law text is painted first.
+    var element = document.getElementById("lawkit-previews");
+    var src = element && element.getAttribute("data-src");
+    if (src) {
+      fetch(new URL(src, location.href)).then(function (response) {
+        if (!response.ok) throw new Error("previews: HTTP " + response.status);
+        return response.json();
+      }).then(function (file) {
+        addPreviews(file.previews || {});
+        terms = file.terms || {};
+        prepareTerms();
+      }, function () { /* no previews: the links still lead to the laws */ });
     }
+  }
+
+  // The page's glossary definitions, once each (id="lawkit-terms"): each term gets its own for
+  // the tooltip and for assistive technology.
+  var terms = {};
+
+  function prepareTerms() {
+    var marked = document.querySelectorAll("abbr.lk-term[data-term]:not([data-definition])");
+    for (var i = 0; i < marked.length; i++) {
+      var definition = terms[marked[i].getAttribute("data-term")];
+      if (!definition) continue;
+      marked[i].setAttribute("data-definition", definition);
+      marked[i].setAttribute("aria-description", definition);
+    }
+  }
+
+  // -- folds: a law's rules, questions and parallels, fetched the first time one is opened --------
+
+  var folds = {};  // file -> promise of its JSON
+
+  function foldFile(src) {
+    if (!folds[src]) {
+      folds[src] = fetch(new URL(src, location.href)).then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.json();
+      });
+      folds[src].catch(function () { delete folds[src]; });  // opened again, it is tried again
+    }
+    return folds[src];
+  }
+
+  var PARTS = { "lk-clauses": "rules", "lk-questions": "questions", "lk-parallels": "parallels" };
+
+  function partOf(details) {
+    for (var name in PARTS) if (details.classList.contains(name)) return PARTS[name];
+    return null;
+  }
+
+  // The law's file: the folder the page names once (data-lk-folds), and the law's id inside the code.
+  function foldSource(details) {
+    var base = document.querySelector("[data-lk-folds]");
+    var law = details.closest(".lk-law");
+    var heading = law && law.querySelector("h3[id]");
+    if (!base || !heading) return null;
+    return base.getAttribute("data-lk-folds") + heading.id + ".json";
+  }
+
+  function openFold(details) {
+    if (!details.open || details.getAttribute("data-lk-loaded") === "yes") return;
+    var src = foldSource(details);
+    if (!src) return;
+    var body = details.querySelector(".lk-fold__body");
+    if (!body) {
+      body = document.createElement("div");
+      body.className = "lk-fold__body";
+      details.appendChild(body);
+    }
+    if (!body.firstChild) {
+      var wait = document.createElement("p");
+      wait.className = "lk-fold__wait";
+      wait.textContent = "Loading…";
+      body.appendChild(wait);
+    }
+    details.setAttribute("aria-busy", "true");
+    foldFile(src).then(function (file) {
+      addPreviews(file.previews || {});
+      body.innerHTML = (file.parts || {})[partOf(details)] || "";  // markup escaped by lawkit
+      details.setAttribute("data-lk-loaded", "yes");
+      details.removeAttribute("aria-busy");
+      showDeveloper(developer());
+    }, function () {
+      details.removeAttribute("aria-busy");
+      body.textContent = "";
+      var p = document.createElement("p");
+      p.className = "lk-fold__wait";
+      p.textContent = "This part could not be loaded. Close it and open it again to try again.";
+      body.appendChild(p);
+    });
+  }
+
+  function watchFolds() {
+    document.querySelectorAll(".lk-more-on > details, .lk-more-on > aside > details").forEach(function (details) {
+      if (details.hasAttribute("data-lk-watched")) return;
+      details.setAttribute("data-lk-watched", "");
+      details.addEventListener("toggle", function () { openFold(details); });
+      openFold(details);  // opened before the script ran (or by the browser's find-in-page)
+    });
+  }
+
+  // -- the developer switch: CEL, facts as written, rule ids and files, remembered for every page ---
+
+  var DEVELOPER = "lawkit.developer";
+
+  function developer() {
+    try { return localStorage.getItem(DEVELOPER) === "yes"; } catch (error) { return false; }
+  }
+
+  function showDeveloper(on) {
+    document.documentElement.classList.toggle("lk-developer", on);
+    document.querySelectorAll("button.lk-devswitch").forEach(function (button) {
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+  }
+
+  function switchDeveloper() {
+    var on = !developer();
+    try { localStorage.setItem(DEVELOPER, on ? "yes" : "no"); } catch (error) { /* kept for this page only */ }
+    showDeveloper(on);
   }
 
   function ensureTip() {
@@ -206,6 +329,18 @@
       button.setAttribute("aria-live", "polite");
       if (meta.childNodes.length) meta.appendChild(document.createTextNode(" · "));
       meta.appendChild(button);
+      var laws = document.querySelector("[data-lk-laws]");
+      if (laws) {  // the law as JSON: the developers' (api/<code>/<law>.json), behind the switch
+        var json = document.createElement("span");
+        json.className = "lk-dev-only lk-dev-inline";
+        json.appendChild(document.createTextNode(" · "));
+        var link = document.createElement("a");
+        link.href = laws.getAttribute("data-lk-laws") + title.id + ".json";
+        link.textContent = "JSON";
+        link.setAttribute("aria-label", "This law as JSON");
+        json.appendChild(link);
+        meta.appendChild(json);
+      }
     });
   }
 
@@ -236,6 +371,11 @@
   }
 
   function onClick(event) {
+    var devswitch = event.target.closest ? event.target.closest("button.lk-devswitch") : null;
+    if (devswitch) {
+      switchDeveloper();
+      return;
+    }
     var copy = event.target.closest ? event.target.closest("button.lk-copylink") : null;
     if (copy) {
       copyLink(copy);
@@ -261,12 +401,12 @@
     readData();
     prepareTerms();
     addCopyLinks();
+    showDeveloper(developer());
+    watchFolds();
   }
 
   // Laws a script put on the page after it loaded (the Ask page's results) get previews too.
-  window.lawkitPreviews = {
-    add: function (laws) { for (var id in laws) data[id] = laws[id]; }
-  };
+  window.lawkitPreviews = { add: addPreviews };
 
   document.addEventListener("mouseover", onOver);
   document.addEventListener("mouseout", onOut);
