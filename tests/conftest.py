@@ -138,7 +138,11 @@ def _say(config: pytest.Config, line: str) -> None:
 def built_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The real site (mkdocs.yml, docs/, laws/, the scenarios), built once per session with
     ``--strict`` and no warning, for tests/test_site.py and the browser tests alike. It is built
-    in the repository, so its lawkit cache is the one the other tests and ``scripts/site`` use."""
+    in the repository, so its lawkit cache is the one the other tests and ``scripts/site`` use.
+    LAWKIT_SITE_DIR names a site built already from this tree (as for the browser tests), to run
+    the site tests again without building."""
+    if os.environ.get("LAWKIT_SITE_DIR"):
+        return Path(os.environ["LAWKIT_SITE_DIR"])
     out = tmp_path_factory.mktemp("built") / "site"
     _say(request.config, "\nbuilding the site once for the site and browser tests "
                          "(minutes on a first run, when the Ask page's passages are embedded)…")
