@@ -116,6 +116,6 @@ def goto_box(box_id: str, code: str | None = None) -> str:
             f'<label class="lk-goto__label" for="{box_id}">Go to law</label>'
             f'<input class="lk-goto__input" id="{box_id}" name="law" type="text" autocomplete="off" '
             f'spellcheck="false" placeholder="{esc(EXAMPLES)}" aria-describedby="{box_id}-said">'
-            f'<button class="md-button lk-goto__go" type="submit">Go</button>'
+            f'<button class="md-button md-button--primary lk-goto__go" type="submit">Go</button>'
             f'<div class="lk-goto__said" id="{box_id}-said" role="status" aria-live="polite"></div></form>')
 

@@ -31,6 +31,7 @@ import os
 import re
 from dataclasses import replace
 from html import escape
+from typing import Any
 from urllib.parse import urljoin
 
 import mkdocs
@@ -214,7 +215,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
     @staticmethod
     def _developers_apart(nav) -> None:
         """The hand-written pages for developers and editors, in one section after the readers' pages."""
-        found = []
+        found: list[tuple[Any, int, Any]] = []
         for item in list(nav.items):
             if item.is_page and item.file is not None and not item.file.generated_by:
                 meta = get_data(item.file.content_string)[1]

@@ -183,7 +183,7 @@ def test_a_1913_footnote_is_shown_under_its_law(page):
     page.goto(page.base_url + CODE_1913 + "#84")
     law = page.locator(".lk-law:has(> h3[id='84'])")
     notes = law.locator(".lk-notes")
-    assert "the book prints at the end of the code, after Law 97" in notes.inner_text()
+    assert "The book prints these notes at the end of the code, after Law 97:" in notes.inner_text()
     assert "The dummy may advise the declarer" in notes.inner_text()
     mark = law.locator(".lk-text sup.lk-mark a").first
     assert mark.get_attribute("href") == "#fn-84-21"  # the note under the law, not 5,000 px away
