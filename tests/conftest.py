@@ -144,7 +144,10 @@ def built_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
 
     Under pytest-xdist every worker asks for it: the first builds it into the run's shared
     temporary folder while holding a lock, the others wait and take it (a build that failed is
-    not tried again: each waiting worker gets the same failure)."""
+    not tried again: each waiting worker gets the same failure). LAWKIT_SITE_DIR names a site built
+    already from this tree (as for the browser tests), to run the site tests again without building."""
+    if os.environ.get("LAWKIT_SITE_DIR"):
+        return Path(os.environ["LAWKIT_SITE_DIR"])
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     shared = tmp_path_factory.getbasetemp().parent if worker else tmp_path_factory.getbasetemp()
     out, status = shared / "built-site", shared / SITE_STATUS

@@ -80,11 +80,87 @@ def test_each_law_is_a_heading_with_its_citation_id(site):
     whist = page(site, "laws/duplicate-whist-1910")
     assert re.search(r'<h4 id="IV/8" class="lk-section__title">', whist)
     assert re.search(r'<h3 id="definitions/e" ', whist)
-    # Material's search returns each law as its own result, at the law's anchor
+
+
+def test_search_entries_are_laws_each_its_own(site, corpus):
+    """The code pages' entries in Material's search index are one per law, each at an address of
+    its own (Material groups the entries of one address into one result), titled to be found by
+    the law's number and code."""
     index = json.loads((site / "search" / "search_index.json").read_text("utf-8"))
-    locations = {doc["location"]: doc["title"] for doc in index["docs"]}
-    assert locations["laws/auction-bridge-1912/#14"] == "Law 14"
-    assert "laws/duplicate-whist-1910/#IV/8" in locations
+    locations = {doc["location"]: doc for doc in index["docs"]}
+    law = locations["laws/auction-bridge-1913/?law=84"]
+    assert law["title"] == "Law 84 · Auction Bridge, 1913 · The revoke"
+    assert "The penalty for each established revoke is:" in law["text"]
+    assert "The dummy may advise the declarer" in law["text"]  # its footnote, printed after Law 97
+    assert locations["laws/duplicate-whist-1910/?law=IV"]["title"].startswith("Law IV · Duplicate Whist, 1910 · ")
+    assert locations["laws/auction-bridge-1912/?law=etiquette/9"]["title"].startswith("Etiquette 9 · ")
+    on_code_pages = [doc for doc in index["docs"] if "?law=" in doc["location"]]
+    assert len(on_code_pages) == sum(len(code.laws) for code in corpus.codes.values())
+    assert len({doc["location"] for doc in on_code_pages}) == len(on_code_pages)
+    # Nothing else of a code page: no entry at an anchor (it would group the laws under the page)...
+    assert not [doc for doc in index["docs"] if doc["location"].startswith("laws/auction-bridge-1912/#")]
+    # ...but the code itself, by its name and provenance.
+    assert locations["laws/auction-bridge-1913/"]["title"] == "Auction Bridge, 1913"
+    assert "Foster" in locations["laws/auction-bridge-1913/"]["text"]
+
+
+def test_the_go_to_law_index(site, corpus):
+    data = json.loads((site / "assets" / "lawkit" / "laws.json").read_text("utf-8"))
+    codes = {code["id"]: code for code in data["codes"]}
+    assert set(codes) == set(corpus.codes)
+    assert codes["auction-bridge-1913"]["page"] == "laws/auction-bridge-1913/"
+    assert {"1913", "auction", "bridge", "american"} <= set(codes["auction-bridge-1913"]["words"])
+    units = dict(map(tuple, codes["duplicate-whist-1910"]["units"]))
+    assert units["IV/8"] == "Law IV, Sec. 8" and units["definitions/e"] == "Definitions e"
+    assert dict(map(tuple, codes["auction-bridge-1912"]["units"]))["37/c"] == "Law 37 (c)"
+    assert codes["english-whist"]["parts"] == ["double-dummy", "dummy", "etiquette"]
+    assert '<form class="lk-goto" role="search"' in page(site, "laws/auction-bridge-1912")
+    assert 'data-lk-code="auction-bridge-1912"' in page(site, "laws/auction-bridge-1912")
+
+
+def test_each_code_has_one_name(site, corpus):
+    """The code's short title is its name in the nav, its page's heading and title, the previews,
+    the Ask page and the search; the printed title is said as such."""
+    for code in corpus.codes.values():
+        name = html.escape(code.short_title, quote=False)
+        text = page(site, f"laws/{code.id}")
+        assert re.search(rf'<h1 id="[^"]*">{re.escape(name)}<', text), code.id
+        assert f"<title>{name} - The laws of Whist and Bridge</title>" in text
+    text = page(site, "laws/auction-bridge-1913")
+    assert "Printed title: <cite>THE AMERICAN LAWS OF BRIDGE.</cite>" in text
+    assert "American Laws of Bridge (Auction)" not in text
+    home = (site / "index.html").read_text("utf-8")
+    nav = re.search(r'<nav class="md-nav md-nav--primary".*', home, re.S).group(0)
+    assert "Auction Bridge, 1913" in nav and "American Laws" not in nav
+    assert previews(page(site, "laws/auction-bridge-1912"), site, "laws/auction-bridge-1912")["auction-bridge-1913/84"]["code"] == "Auction Bridge, 1913"
+    assert '<option value="auction-bridge-1913">Auction Bridge, 1913</option>' in page(site, "laws/ask")
+
+
+def test_the_way_in_and_the_developers_section(site):
+    home = (site / "index.html").read_text("utf-8")
+    assert "<title>Home - The laws of Whist and Bridge</title>" in home
+    for href in ("laws/auction-bridge-1912/", "laws/topics/", "laws/glossary/", "laws/concordance/",
+                 "laws/auction-bridge-1912--auction-bridge-1913/", "laws/ask/", "using/", "developers/"):
+        assert f'href="{href}' in home, href
+    assert "lawkit:" not in home  # every marker filled in or dropped
+    assert ('href="explorer/"' in home) == (site / "explorer" / "index.html").exists()
+    nav = re.search(r'<nav class="md-nav md-nav--primary".*?</nav>\s*</div>\s*</div>', home, re.S).group(0)
+    section = nav[nav.index("For developers and editors"):]
+    for title in ("Overview", "The Python API", "The corpus format", "Editing the corpus", "What others build on"):
+        assert title in section, title
+    assert nav.index("How to read these pages") < nav.index("For developers and editors")
+
+
+def test_notes_printed_at_the_end_are_shown_under_their_law(site):
+    text = page(site, "laws/auction-bridge-1913")
+    law = text[text.index('<h3 id="84"'):text.index('<h3 id="85"')]
+    assert "The book prints these notes at the end of the code, after Law 97:" in law
+    assert '<p class="lk-note" id="fn-84-21">' in law and 'href="#end-fn-84-21"' in law
+    assert '<sup class="lk-mark" id="ref-fn-84-21"><a href="#fn-84-21"' in law
+    end = text[text.index('id="notes"'):]
+    assert '<p class="lk-note" id="end-fn-84-21"><a class="lk-note__mark" href="#ref-fn-84-21"' in end
+    once = page(site, "laws/auction-bridge-1912")  # a code that prints its notes after the law: once
+    assert once.count('id="fn-21-26"') == 1 and "end-fn-" not in once and "the book prints" not in once
 
 
 def test_code_page_has_provenance_and_printed_headings(site):
@@ -128,9 +204,9 @@ def test_previews_embed_the_laws_a_page_links_to(site):
     assert data["auction-bridge-1912/37/b"]["name"] == "Law 37 (b)"
     assert 'src="../../assets/lawkit/lawkit.js"' in text and "assets/lawkit/lawkit.css" in text
     assert (site / "assets" / "lawkit" / "lawkit.js").is_file()
-    # hand-written pages get previews too
-    home = (site / "index.html").read_text("utf-8")
-    assert 'data-law="auction-bridge-1912/37/c"' in home and "auction-bridge-1912/37/c" in previews(home)
+    # hand-written pages get previews too (the reader's guide links Law 37 (c))
+    guide = page(site, "using")
+    assert 'data-law="auction-bridge-1912/37/c"' in guide and "auction-bridge-1912/37/c" in previews(guide)
 
 
 def test_glossary_terms_carry_their_definitions(site):
@@ -223,7 +299,7 @@ def test_static_json_api(site, corpus):
     assert law["url"] == "laws/auction-bridge-1912/#37" and law["page"] is None  # the book's page: none in this source
     assert (site / "api" / "auction-bridge-1912" / "etiquette" / "9.json").is_file()
     assert json.loads((site / "api" / "duplicate-whist-1910.json").read_text("utf-8"))["id"] == "duplicate-whist-1910"
-    assert 'href="api/export.json"' in (site / "index.html").read_text("utf-8")
+    assert 'href="../api/export.json"' in page(site, "developers")  # the developers' overview links it
 
 
 def test_edit_links_point_at_the_yaml(make_corpus, tmp_path):

@@ -13,6 +13,7 @@
 - ``glossary``, ``topics``: the glossary and the topics index;
 - ``compare``: the concordance pages and the edition pages;
 - ``previews``: links to laws marked for previews, each page's preview data;
+- ``lookup``: laws by number and by word: the search entries, one per law, and the go-to-law box;
 - ``api``: the static JSON files;
 - ``generated``: every page and JSON file together, rendered or read back from lawkit's cache.
 

@@ -23,6 +23,9 @@ _KIND_TITLES = {"gloss": "gloss", "history": "history", "practice": "practice", 
                 "editorial": "editorial"}
 
 
+END_NOTE = "end-"  # a note's id where the book prints it, at the end of the code (its copy under the law has the plain id)
+
+
 def local(citation: str) -> str:
     """The id inside the code: "14", "37/c", "IV/8", "etiquette/9"."""
     return citation.split("/", 1)[1]
@@ -32,9 +35,10 @@ def permalink(anchor: str) -> str:
     return f'<a class="headerlink" href="#{esc(anchor)}" title="Permanent link">&para;</a>'
 
 
-def law_block(site: Site, page: str, law: Law, *, notes_here: bool = True,
+def law_block(site: Site, page: str, law: Law, *, printed_at: str | None = None,
               texts: dict[str, LawText] | None = None) -> str:
-    """The law's markup; ``texts`` keeps its text renderer (the marks it raised) for notes printed elsewhere."""
+    """The law's markup; ``texts`` keeps its text renderer (the marks it raised) for notes printed
+    elsewhere; ``printed_at`` says where, when the book prints its notes away from the law."""
     text = LawText(site, law, page)
     if texts is not None:
         texts[law.id] = text
@@ -67,8 +71,8 @@ def law_block(site: Site, page: str, law: Law, *, notes_here: bool = True,
     for note in law.editor_notes:
         out.append(f'<p class="lk-book-note">{text.render(note, terms=False)}</p>')
     out.append("</div>")
-    if notes_here and law.all_notes():
-        out.append(notes_block(text, law, law.all_notes()))
+    if law.all_notes():
+        out.append(notes_block(text, law, law.all_notes(), printed_at=printed_at))
     out.append(editors_notes(site, page, law))
     more = _questions(site, page, law) + _links(site, page, law) + clauses(site, page, law)
     if more:  # what lawkit adds after the text and notes, kept out of the search index at once
@@ -121,17 +125,28 @@ def _section(text: LawText, law: Law, section: Section) -> str:
             + (f'<div class="lk-items">{items}</div>' if items else "") + f"{after}</div>")
 
 
-def notes_block(text: LawText, law: Law, notes: list[Note], *, with_law: bool = False) -> str:
-    """The law's footnotes: each with its mark linking back to where it is printed."""
+def notes_block(text: LawText, law: Law, notes: list[Note], *, with_law: bool = False,
+                printed_at: str | None = None) -> str:
+    """The law's footnotes, each with its mark linking back to where it is printed. Under a law whose
+    notes the book prints elsewhere (``printed_at``), they say so and link there; the notes where the
+    book prints them (``with_law``) name their law. The marks lead to the notes under the law."""
     out = []
     for note in notes:
         target = note_id(law, note)
         back = f"#ref-{target}" if note.mark in text.raised or note.on_heading else f"#{local(law.id)}"
-        where = f' <span class="lk-note__law">({text.site.link(text.page, law.id, from_code=law.code)})</span>' \
-            if with_law else ""
-        out.append(f'<p class="lk-note" id="{esc(target)}"><a class="lk-note__mark" href="{esc(back)}" '
-                   f'title="Back to the mark">{esc(note.mark)}</a> {text.render(note.text, terms=False)}{where}</p>')
-    return f'<div class="lk-notes">{"".join(out)}</div>'
+        where = ""
+        if with_law:
+            where = f' <span class="lk-note__law">({text.site.link(text.page, law.id, from_code=law.code)})</span>'
+        elif printed_at:
+            where = f' <a class="lk-note__where" href="#{esc(END_NOTE + target)}">where the book prints it</a>'
+        out.append(f'<p class="lk-note" id="{esc(END_NOTE + target if with_law else target)}">'
+                   f'<a class="lk-note__mark" href="{esc(back)}" title="Back to the mark">{esc(note.mark)}</a> '
+                   f'<span class="lk-note__text">{text.render(note.text, terms=False)}</span>{where}</p>')
+    caption = ""
+    if printed_at and not with_law:
+        said = "this note" if len(notes) == 1 else "these notes"
+        caption = f'<p class="lk-notes__printed">The book prints {said} {esc(printed_at)}:</p>'
+    return f'<div class="lk-notes">{caption}{"".join(out)}</div>'
 
 
 def editors_notes(site: Site, page: str, law: Law) -> str:

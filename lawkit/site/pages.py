@@ -15,7 +15,8 @@ from ..corpus.model import Code, Heading
 from .context import Site
 from .folds import base
 from .law import law_block, local, notes_block
-from .markup import attr_value, esc, md_heading, printed, slug
+from .lookup import goto_box
+from .markup import attr_value, esc, md_heading, plain, printed, slug
 from .text import LawText, mark_key
 
 
@@ -66,12 +67,14 @@ def _range(heading: Heading) -> str:
 def code_page(site: Site, code: Code) -> str:
     page = site.urls.code(code.id)
     ids = heading_ids(code)
-    out = [front(code.short_title or code.title, search={"boost": 2}),  # the laws first in search
-           f"# {md_heading(code.title)}", "", _provenance(site, page, code), ""]
-    out += [_contents(code, ids), ""]
+    name = site.code_name(code.id)  # the code's one name: the nav, this heading, search, Ask, previews
+    out = [front(name), f"# {md_heading(name)}", "", _provenance(site, page, code), ""]
+    out += [goto_box("lk-goto-page", code.id), "", _contents(code, ids), ""]
     for paragraph in code.front_matter:
         out += [f'<p class="lk-front">{printed(paragraph)}</p>', ""]
-    notes_at_end = code.footnotes == "end"
+    # Notes the book prints at the end are shown under their law too, saying where the book has them.
+    printed_at = f"at the end of the code, after {code.laws[-1].name}" \
+        if code.footnotes == "end" and code.laws else None
     texts: dict[str, LawText] = {}
     for index, heading in enumerate(code.headings):
         out += [_heading(heading, ids[index]), ""]
@@ -79,14 +82,15 @@ def code_page(site: Site, code: Code) -> str:
             for paragraph in heading.preamble.split("\n"):
                 out += [f'<p class="lk-preamble">{printed(paragraph)}</p>', ""]
         for law in heading.laws:
-            out += [law_block(site, page, law, notes_here=not notes_at_end, texts=texts), ""]
+            out += [law_block(site, page, law, printed_at=printed_at, texts=texts), ""]
     for paragraph in code.back_matter:
         out += [f'<p class="lk-back">{printed(paragraph)}</p>', ""]
-    if notes_at_end:
+    if printed_at:
         noted = [law for law in code.laws if law.all_notes()]
         if noted:
             out += [f'## {md_heading("[Notes]")} {{ #notes data-toc-label="Notes" }}', "",
-                    '<p class="lk-editorial-p">The source prints the footnotes at the end of the code.</p>', ""]
+                    '<p class="lk-editorial-p">The source prints the footnotes here, at the end of the code; '
+                    "each is shown under its law as well.</p>", ""]
             for law in noted:
                 out += [notes_block(texts[law.id], law, law.all_notes(), with_law=True), ""]
     return "\n".join(out) + "\n"
@@ -113,6 +117,8 @@ def _provenance(site: Site, page: str, code: Code) -> str:
     if issued:
         out.append(f"<p>Issued by {issued}.</p>")
     book = []
+    if plain(code.title).strip(" .") != site.code_name(code.id):
+        out.append(f'<p class="lk-printed-title">Printed title: <cite>{printed(code.title)}</cite></p>')
     if source.get("book"):  # a fragment's "book" says what is known of its source, not a title
         book.append(printed(source["book"]) if code.fragment else f"<cite>{printed(source['book'])}</cite>")
     if source.get("author"):
@@ -167,7 +173,7 @@ def codes_table(site: Site, page: str) -> str:
             book += f" ({esc(source['year'])})"
         rows.append(
             f'<tr><td><a href="{esc(site.urls.href(page, site.urls.code(code.id)))}">'
-            f"{printed(code.short_title or code.title)}</a><br><small>{printed(code.title)}</small></td>"
+            f"{printed(site.code_name(code.id))}</a><br><small>printed as <cite>{printed(code.title)}</cite></small></td>"
             f"<td>{printed(code.issued_by or '—')}{', ' + printed(code.date) if code.date else ''}</td>"
             f"<td>{esc(law_count(code))}</td><td>{book}</td></tr>")
     return ('<table class="lk-codes"><thead><tr><th>Code</th><th>Issued by</th><th>Laws</th><th>Printed in</th></tr>'

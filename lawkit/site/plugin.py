@@ -32,6 +32,7 @@ import os
 import re
 from dataclasses import replace
 from html import escape
+from typing import Any
 from urllib.parse import urljoin
 
 import mkdocs
@@ -40,12 +41,14 @@ from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Section
+from mkdocs.utils.meta import get_data
 
 import lawkit
 from lawkit.cache import checked
 from lawkit.corpus import stored
 
-from . import ask, explorer, generated, previews
+from . import ask, explorer, generated, lookup, previews
 from .context import Site
 from .examples import ScenarioError
 from .pages import codes_table
@@ -59,6 +62,11 @@ serve_log = logging.getLogger("lawkit.serve")
 ASSETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assets")
 CODES_MARKER = "<!-- lawkit:codes -->"
 ASK_MARKER = "<!-- lawkit:ask -->"  # a paragraph on the Ask page, when the site has one
+GOTO_MARKER = "<!-- lawkit:goto -->"  # the go-to-law box
+# Markdown shown only when the site has a page at that address (the explorer is built apart from the plugin).
+IF_PAGE = re.compile(r"<!-- lawkit:if-page (\S+) -->\n?(.*?)<!-- lawkit:end -->\n?", re.S)
+AUDIENCE = "audience"  # a hand-written page's front-matter key: "developers" puts it in DEVELOPERS' section
+DEVELOPERS = "For developers and editors"
 # A file that does not parse: the errors reported after it (dangling citations to its laws…) follow from it.
 UNPARSED = ("yaml-syntax", "duplicate-key", "yaml-limit")
 
@@ -163,6 +171,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             files.append(File.generated(config, src_uri, content=content))
         for src_uri, text in made.api:
             files.append(File.generated(config, src_uri, content=text))
+        files.append(File.generated(config, lookup.INDEX, content=lookup.goto_index(self.site)))
         for name in ("lawkit.js", "lawkit.css", "lawkit-ask.js", ask.WORKER, ask.LUNR):
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=os.path.join(ASSETS, name)))
         if explorer.library(self.root) is None:
@@ -175,9 +184,11 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         return files
 
     def on_nav(self, nav, *, config, files):
-        """Without a nav in mkdocs.yml, the generated section comes right after the home page."""
+        """Without a nav in mkdocs.yml, the generated section comes right after the home page, and
+        the pages whose front matter says ``audience: developers`` go to a section of their own, last."""
         if config.nav:
             return nav
+        self._developers_apart(nav)
         index = self.site.urls.index()
         section = next((item for item in nav.items if item.is_section and any(
             getattr(child, "file", None) is not None and child.file.src_uri == index for child in item.children)), None)
@@ -199,6 +210,30 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         arrange(section)
         nav.items.remove(section)
         nav.items.insert(1 if nav.items and nav.items[0].is_page else 0, section)
+        self._number_pages(nav)
+        return nav
+
+    @staticmethod
+    def _developers_apart(nav) -> None:
+        """The hand-written pages for developers and editors, in one section after the readers' pages."""
+        found: list[tuple[Any, int, Any]] = []
+        for item in list(nav.items):
+            if item.is_page and item.file is not None and not item.file.generated_by:
+                meta = get_data(item.file.content_string)[1]
+                if meta.get(AUDIENCE) == "developers":
+                    found.append((meta.get("nav_order", 100), len(found), item))  # nav_order: 1 comes first
+                    nav.items.remove(item)
+        chosen = [item for *_, item in sorted(found, key=lambda one: one[:2])]
+        if chosen:
+            section = Section(DEVELOPERS, chosen)
+            for item in chosen:
+                item.parent = section
+            nav.items.append(section)
+        LawkitPlugin._number_pages(nav)
+
+    @staticmethod
+    def _number_pages(nav) -> None:
+        """Previous and next in the order the nav now shows."""
         pages = []
 
         def walk(items):
@@ -212,14 +247,16 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             page.previous_page = pages[i - 1] if i else None
             page.next_page = pages[i + 1] if i + 1 < len(pages) else None
         nav.pages = pages
-        return nav
 
     def on_page_markdown(self, markdown, *, page, config, files):
         if CODES_MARKER in markdown:
             markdown = markdown.replace(CODES_MARKER, codes_table(self.site, page.file.src_uri))
         if ASK_MARKER in markdown:
             markdown = markdown.replace(ASK_MARKER, ask.invitation(self.site, page.file.src_uri))
-        return markdown
+        if GOTO_MARKER in markdown:
+            markdown = markdown.replace(GOTO_MARKER, lookup.goto_box("lk-goto-page"))
+        addresses = {file.url for file in files.documentation_pages()}
+        return IF_PAGE.sub(lambda m: m.group(2) if m.group(1) in addresses else "", markdown)
 
     def on_page_content(self, html, *, page, config, files):
         html = previews.mark_links(self.site, html, page.url)
@@ -232,6 +269,11 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         self.preview_files: dict[str, str] = {}
 
     def on_post_build(self, *, config) -> None:
+        """The pages' previews kept apart; and search results are laws: Material's entries for the
+        code pages become one per law."""
+        index = os.path.join(config.site_dir, "search", "search_index.json")
+        if os.path.exists(index):  # the search plugin wrote it (it runs before this one)
+            lookup.rewrite_search_index(index, self.site)
         for path, text in self.preview_files.items():
             target = os.path.join(config.site_dir, *path.split("/"))
             os.makedirs(os.path.dirname(target), exist_ok=True)

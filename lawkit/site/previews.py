@@ -114,7 +114,7 @@ def preview(site: Site, citation: str) -> dict:
         paragraphs = [f"{lead(law)} {opening}".strip()] if opening else []
         paragraphs += [f"{unit.label} {unit.text}", *(unit.text_after.split("\n") if unit.text_after else [])]
     else:
-        paragraphs = _law_paragraphs(law)
+        paragraphs = law_paragraphs(law)
     text, size = [], 0
     for paragraph in paragraphs:
         paragraph = " ".join(MARK.sub("", paragraph).split())
@@ -129,7 +129,7 @@ def preview(site: Site, citation: str) -> dict:
             "heading": law.heading, "text": text}
 
 
-def _law_paragraphs(law: Law) -> list[str]:
+def law_paragraphs(law: Law) -> list[str]:
     paragraphs = law.text.split("\n") if law.text else [""]
     number = lead(law)
     out = [f"{number} {paragraphs[0]}".strip(), *paragraphs[1:]]
