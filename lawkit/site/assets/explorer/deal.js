@@ -4,9 +4,8 @@
 // who deals next. The deal is in the address (#d=south&k=<the pack in order>&f=face-up,…&a=<answers>).
 import {open} from './explorer.js'
 import {readState, writeState} from './share.js'
-import {el, select, SEATS, seatName, leftOf, fullPack, shuffled, handElement, parseCard} from './cards.js'
+import {el, select, SEATS, seatName, leftOf, fullPack, shuffled, handElement, parseCard, cardElement} from './cards.js'
 import {lawsOf, rulingElement, errorElement} from './rulings.js'
-import {word} from './words.js'
 
 const root = document.getElementById('lk-deal')
 const CODES = JSON.parse(root.dataset.lkCodes)
@@ -79,6 +78,7 @@ async function codeElement (explorer, code) {
   try {
     const [laws, book] = await Promise.all([lawsOf(code), explorer.code(code)])
     const data = state.record || record(book)
+    box.dataset.record = JSON.stringify(data) // what was ruled on, for a developer (and the tests) to see
     // First without answers, to learn what the code asks; then with the answers given to those questions.
     let result = explorer.engine.ruling(code, data)
     const asked = result.missing_facts.filter(m => !m.from_record)
@@ -124,6 +124,7 @@ async function codeElement (explorer, code) {
 
 let explorer
 const handsBox = el('div', {class: 'lk-diagram', role: 'group', 'aria-label': 'The hands dealt'})
+const facedLine = el('p', {class: 'lk-faced'})
 const results = el('div', {class: 'lk-codes', 'aria-live': 'polite'})
 const json = el('textarea', {id: 'lk-deal-json', rows: 6, spellcheck: 'false'})
 
@@ -131,6 +132,8 @@ function drawHands () {
   const dealt = Object.fromEntries(SEATS.map(s => [s, []]))
   const cards = state.faults.includes('short') ? state.pack.slice(0, 51) : state.pack
   cards.forEach((card, i) => dealt[leftOf(state.dealer, 1 + i % 4)].push(card))
+  const faced = state.faults.includes('face-up') ? cards[FACE_UP_AT] : null
+  facedLine.replaceChildren(...(faced ? ['The eleventh card, ', cardElement(faced), `, was dealt face up to ${seatName(leftOf(state.dealer, 1 + FACE_UP_AT % 4))}.`] : []))
   handsBox.replaceChildren(...SEATS.map(seat => {
     const box = handElement(dealt[seat], `${seatName(seat)}${seat === state.dealer ? ' (dealer)' : ''}: ${dealt[seat].length} cards`)
     box.classList.add(`lk-seat-${seat}`)
@@ -166,7 +169,7 @@ async function start () {
       select('Code', [['', 'Every code'], ...CODES.map(c => [c.id, c.name])], state.code, v => { state.code = v; update() }),
       el('button', {type: 'button', class: 'md-button md-button--primary', text: 'Shuffle and deal again',
         onclick: () => { state.pack = shuffled(fullPack()); state.record = null; update() }})),
-    faults, handsBox, results,
+    faults, facedLine, handsBox, results,
     el('details', {class: 'lk-developer'}, el('summary', {text: 'The record of the deal (for developers)'}),
       el('label', {for: 'lk-deal-json', text: 'The record in JSON (as lawkit ruling reads it); change it to check another deal'}), json))
   json.addEventListener('change', () => {

@@ -7,7 +7,6 @@ import {open} from './explorer.js'
 import {readState, writeState} from './share.js'
 import {el, select, SEATS, seatName, leftOf, handElement, cardElement} from './cards.js'
 import {lawsOf, rulingElement, errorElement, missingElement} from './rulings.js'
-import {word} from './words.js'
 
 const root = document.getElementById('lk-hand')
 const CODES = JSON.parse(root.dataset.lkCodes)
@@ -82,8 +81,6 @@ async function prepare () {
   for (const ruling of result.rulings) {
     for (const step of ruling.trace) if (step.step === 'event') (flags[step.event] || (flags[step.event] = [])).push(ruling)
   }
-  const dealt = Object.fromEntries(SEATS.map(s => [s, []]))
-  for (const d of record.dealt) if (d.card) dealt[d.to].push(d.card)
   view = {code, laws, book, record, result, flags}
 }
 
@@ -144,9 +141,11 @@ function auction (step) {
     el('table', {class: 'lk-auction'}, el('caption', {text: 'The auction, round by round'}),
       el('thead', {}, el('tr', {}, el('th', {scope: 'col', text: 'Round'}), columns.map(s => el('th', {scope: 'col', text: seatName(s)})))),
       el('tbody', {}, rows.map((cells, r) => el('tr', {}, el('th', {scope: 'row', text: String(r + 1)}),
-        cells.map(call => el('td', {class: call && view.flags[call.i] && irregular(view.flags[call.i]) ? 'lk-flag' : ''},
-          call ? (call.i < step ? (call.kind === 'call' ? callWords(call) : declareWords(call)) : '·') : ''))))))
-  )
+        cells.map(call => {
+          const flagged = call && call.i < step && view.flags[call.i] && irregular(view.flags[call.i])
+          return el('td', {class: flagged ? 'lk-flag' : ''},
+            call ? (call.i < step ? (call.kind === 'call' ? callWords(call) : declareWords(call)) : '·') : '', flagged ? ' ⚑' : '')
+        }))))))
 }
 
 function tricks (step) {
@@ -160,14 +159,15 @@ function tricks (step) {
         const inTrick = plays.filter(p => p.trick === n && p.i < step)
         return el('tr', {}, el('th', {scope: 'row', text: String(n)}), SEATS.map(seat => {
           const played = inTrick.filter(p => p.by === seat)
-          return el('td', {class: played.some(p => view.flags[p.i] && irregular(view.flags[p.i])) ? 'lk-flag' : ''},
-            played.map(p => [p === inTrick[0] ? '▸' : '', cardElement(p.card)]))
+          const flagged = played.some(p => view.flags[p.i] && irregular(view.flags[p.i]))
+          return el('td', {class: flagged ? 'lk-flag' : ''},
+            played.map(p => [p === inTrick[0] ? '▸' : '', cardElement(p.card)]), flagged ? el('span', {title: 'An irregularity', text: ' ⚑'}) : '')
         }))
       }))))
 }
 
 function eventsList (step) {
-  const list = el('ol', {class: 'lk-events', 'aria-label': 'What happened, in order'})
+  const list = el('ol', {class: 'lk-events', tabindex: 0, 'aria-label': 'What happened, in order'})
   for (const event of view.record.events) {
     const flagged = view.flags[event.i]
     const item = el('li', {'data-event': event.i, class: event.i >= step ? 'lk-later' : '', 'aria-current': event.i === step - 1 ? 'step' : null},
@@ -223,7 +223,7 @@ function draw () {
   stepButtons.last.disabled = step === total
   const about = !state.s && hands[state.h] ? hands[state.h].description : ''
   stage.replaceChildren(
-    about ? el('p', {class: 'lk-hand__about', text: about}) : '',
+    about ? el('details', {class: 'lk-hand__about'}, el('summary', {text: 'What happens in this hand'}), el('p', {text: about})) : '',
     flagsAt(step),
     el('div', {class: 'lk-board'}, diagram(step), el('div', {class: 'lk-board__side'}, auction(step), tricks(step))),
     flagIndex(),

@@ -38,7 +38,8 @@ export function sentence (ruling, book) {
 // One ruling as a list item: the sentence, then its law (and the other laws it rests on).
 export function rulingElement (ruling, laws, book, attributes = {}) {
   const others = ruling.cites.filter(id => id !== ruling.law)
-  return el('li', {class: 'lk-ruling', 'data-rule': ruling.rule, 'data-outcome': ruling.outcome, ...attributes},
+  return el('li', {class: 'lk-ruling', 'data-rule': ruling.rule, 'data-law': ruling.law, 'data-outcome': ruling.outcome,
+    'data-values': JSON.stringify(ruling.values), ...attributes},
     el('span', {class: 'lk-ruling__says', text: sentence(ruling, book)}), ' ',
     el('span', {class: 'lk-ruling__law'}, '(', lawLink(ruling.law, laws),
       others.length ? ['; with ', ...others.flatMap((id, i) => [i ? ', ' : '', lawLink(id, laws)])] : [], ')'))

@@ -57,14 +57,16 @@ function handRow (hand, index) {
   if (!isShortForm(hand)) {
     box.append(el('p', {text: 'A record of the table (change it in the hands as data, below).'}))
   } else {
-    const bid = /^([1-7])(NT|RS|[CDHS])$/i.exec(String(hand.declaration || '')) || [null, '1', 'NT']
-    const level = bid[1]
-    const denomination = bid[2].toUpperCase()
-    const trump = denomination === 'RS' ? 'S' : denomination
+    // The declaration's parts as they are when a control changes (not when the form was drawn).
+    const parts = () => {
+      const bid = /^([1-7])(NT|RS|[CDHS])$/i.exec(String(hand.declaration || '')) || [null, '1', 'NT']
+      return {level: bid[1], denomination: bid[2].toUpperCase(), trump: bid[2].toUpperCase() === 'RS' ? 'S' : bid[2].toUpperCase()}
+    }
+    const {level, denomination} = parts()
     const set = (name, value) => { if (value === undefined) delete hand[name]; else hand[name] = value; update() }
     box.append(
-      select('Level', [1, 2, 3, 4, 5, 6, 7].map(n => [String(n), String(n)]), level, v => set('declaration', v + denomination)),
-      select('Declaration', DENOMINATIONS, denomination, v => set('declaration', level + v)),
+      select('Level', [1, 2, 3, 4, 5, 6, 7].map(n => [String(n), String(n)]), level, v => set('declaration', v + parts().denomination)),
+      select('Declaration', DENOMINATIONS, denomination, v => set('declaration', parts().level + v)),
       select('By', SEATS.map(s => [s, seatName(s)]), hand.by, v => set('by', v)),
       el('span', {class: 'lk-field'}, el('label', {for: `lk-tricks-${number}`, text: "Declarer's side's tricks"}),
         el('input', {id: `lk-tricks-${number}`, type: 'number', min: 0, max: 13, value: Number.isInteger(hand.tricks) ? hand.tricks : '',
@@ -80,10 +82,10 @@ function handRow (hand, index) {
       const id = `lk-honours-${number}-${seat}`
       honours.append(el('span', {class: 'lk-field'},
         el('label', {for: id, text: `${seatName(seat)}'s honours`}),
-        el('input', {id, type: 'text', inputmode: 'text', autocomplete: 'off', size: 9, placeholder: trump === 'NT' ? 'AS AH' : 'A K Q',
+        el('input', {id, type: 'text', inputmode: 'text', autocomplete: 'off', size: 9, placeholder: 'e.g. A K',
           value: honoursText((hand.honours || {})[seat]),
           onchange: e => {
-            const cards = readHonours(e.target.value, trump)
+            const cards = readHonours(e.target.value, parts().trump)
             const all = {...(hand.honours || {})}
             if (cards.length) all[seat] = cards; else delete all[seat]
             set('honours', Object.keys(all).length ? all : undefined)
