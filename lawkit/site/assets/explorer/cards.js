@@ -1,8 +1,9 @@
 // Cards, seats and packs for the explorer's table pages: a card as players write it (KH, 10S)
 // shown with its suit symbol, the seats in the order of dealing, a pack shuffled at random.
+import {SEATS, card} from './record.js'
 import {word} from './words.js'
 
-export const SEATS = ['north', 'east', 'south', 'west']
+export {SEATS}
 export const SUITS = ['S', 'H', 'D', 'C']
 export const RANKS = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2']
 export const SYMBOL = {S: '♠', H: '♥', D: '♦', C: '♣'}
@@ -10,10 +11,12 @@ const RED = new Set(['H', 'D'])
 
 // A card in the record's spelling (AS, 10H or TH): [rank, suit] with ten as T, or null.
 export function parseCard (text) {
-  const found = /^(10|[2-9TJQKA])([SHDC])$/i.exec(String(text).trim())
-  if (!found) return null
-  const rank = found[1].toUpperCase()
-  return [rank === '10' ? 'T' : rank, found[2].toUpperCase()]
+  try {
+    const name = card(text)
+    return [name[0], name[1]]
+  } catch (error) {
+    return null
+  }
 }
 
 export function rankText (rank) {

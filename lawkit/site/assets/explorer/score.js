@@ -6,6 +6,7 @@ import {readState, writeState} from './share.js'
 import {el, select, SEATS, seatName, SYMBOL, parseCard} from './cards.js'
 import {lawsOf, rulingElement, missingElement, errorElement} from './rulings.js'
 import {Scorer, SIDES, isShortForm} from './scorer.js'
+import {parseBid} from './record.js'
 import {sideName} from './words.js'
 
 const root = document.getElementById('lk-score')
@@ -59,8 +60,8 @@ function handRow (hand, index) {
   } else {
     // The declaration's parts as they are when a control changes (not when the form was drawn).
     const parts = () => {
-      const bid = /^([1-7])(NT|RS|[CDHS])$/i.exec(String(hand.declaration || '')) || [null, '1', 'NT']
-      return {level: bid[1], denomination: bid[2].toUpperCase(), trump: bid[2].toUpperCase() === 'RS' ? 'S' : bid[2].toUpperCase()}
+      const [level, denomination] = parseBid(String(hand.declaration || '')) || [1, 'NT']
+      return {level: String(level), denomination, trump: denomination === 'RS' ? 'S' : denomination}
     }
     const {level, denomination} = parts()
     const set = (name, value) => { if (value === undefined) delete hand[name]; else hand[name] = value; update() }

@@ -2,15 +2,14 @@
 // record) put to a code's scoring rules with the state of the rubber before it, the entries its
 // rulings put above and below the line, the game and the rubber won, hand after hand.
 import {RulingError} from './engine.js'
+import {FactError, SEATS, card, parseBid} from './record.js'
 import {word} from './words.js'
 
 export const SIDES = ['north-south', 'east-west']
 export const LINES = ['below', 'above']
-const SEATS = ['north', 'east', 'south', 'west']
 const STATE_FACTS = ['score_toward_game', 'games_won', 'rubber_game_points']
 const SHORT_FORM = ['declaration', 'by', 'doubled', 'redoubled', 'tricks', 'honours', 'void', 'honours_called', 'dealer']
 const HONOUR_RANKS = 'AKQJT'
-const BID = /^([1-7])(NT|RS|[CDHS])$/i
 // The views through which a code's rules read a declared trump (as scoring.DECLARATION_VIEWS).
 const DECLARATION_VIEWS = new Set(['final_declaration', 'declaring_side', 'scored_hand', 'hand_result', 'honour_lines',
   'declaration_tricks', 'honour_holding'])
@@ -46,13 +45,12 @@ export function shortFormSituation (data, sideOf, where = '') {
   const fail = (name, message) => new ScoreError(`${prefix}${name}: ${message}`, name)
   const unknown = Object.keys(data).filter(k => !SHORT_FORM.includes(k))
   if (unknown.length) throw fail(unknown[0], `not a field of the short form (fields: ${SHORT_FORM.join(', ')})`)
-  const bid = BID.exec(String(data.declaration ?? ''))
+  const bid = ['string', 'number'].includes(typeof data.declaration) ? parseBid(data.declaration) : null
   if (!bid) {
     throw fail('declaration', `${JSON.stringify(data.declaration)} is not a declaration: a level 1 to 7 and C, D, H, S, ` +
       'RS (royal spades) or NT, as 4H or 3NT (eight or more odd tricks cannot be bid)')
   }
-  const level = Number(bid[1])
-  const denomination = bid[2].toUpperCase()
+  const [level, denomination] = bid
   const by = data.by
   if (!SEATS.includes(by)) throw fail('by', `${JSON.stringify(by)} is not a seat: the declarer is one of ${SEATS.join(', ')}`)
   const doubled = data.doubled ?? false
@@ -87,11 +85,14 @@ export function shortFormSituation (data, sideOf, where = '') {
   const seen = {}
   for (const [seat, cards] of Object.entries(honours)) {
     for (const said of Array.isArray(cards) ? cards : [cards]) {
-      const found = /^(10|[2-9TJQKA])([SHDC])$/i.exec(String(said))
-      if (!found) throw fail('honours', `${seat}: ${JSON.stringify(said)} is not a card (rank then suit: AS, 10H or TH, QD)`)
-      const rank = found[1] === '10' ? 'T' : found[1].toUpperCase()
-      const suit = found[2].toUpperCase()
-      const name = rank + suit
+      let name
+      try {
+        name = card(said)
+      } catch (error) {
+        if (error instanceof FactError) throw fail('honours', `${seat}: ${error.detail}`)
+        throw error
+      }
+      const [rank, suit] = name
       if ((trump === 'NT' && rank !== 'A') || (trump !== 'NT' && (suit !== trump || !HONOUR_RANKS.includes(rank)))) {
         const what = trump === 'NT' ? 'the aces' : `the ace, king, queen, knave and ten of ${word('A' + trump).slice(7)}`
         throw fail('honours', `${name} (${seat}) is not an honour at ${level}${denomination}: the honours are ${what}`)
