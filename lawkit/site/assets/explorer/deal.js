@@ -103,7 +103,9 @@ async function codeElement (explorer, code) {
           ' ', el('ul', {class: 'lk-rulings'}, rulingElement(passes, laws, book)))
         : el('p', {class: 'lk-next', 'data-next': '', text: 'The code does not say who deals next.'})
     } else {
-      nextLine = el('p', {class: 'lk-next', 'data-next': '', text: 'Who deals next waits on the answers below.'})
+      const asks = result.missing_facts.some(m => !m.from_record)
+      nextLine = el('p', {class: 'lk-next', 'data-next': '',
+        text: asks ? 'Who deals next waits on the answers below.' : 'The code does not say who deals next.'})
     }
     box.append(nextLine)
     const questions = result.missing_facts.filter(m => !m.from_record && m.type === 'bool')

@@ -132,6 +132,12 @@ function drawForm () {
 
 const numbers = (points = {}) => SIDES.map(s => points[s] || 0)
 
+// The hand's line with its declaration as players write it: 4♥, 3 NT, 2 royal ♠.
+function said (summary) {
+  return summary.replace(/^([1-7])(NT|RS|[CDHS])\b/, (whole, level, d) =>
+    d === 'NT' ? `${level} NT` : d === 'RS' ? `${level} royal ${SYMBOL.S}` : `${level}${SYMBOL[d]}`)
+}
+
 async function sheetElement (code) {
   const name = CODES.find(c => c.id === code).name
   const section = el('section', {class: 'lk-sheet', 'data-code': code, 'aria-label': `The score under ${name}`})
@@ -153,7 +159,7 @@ async function sheetElement (code) {
     const [ans, aew] = numbers(lines.above)
     body.append(el('tr', {'data-hand': hand.number, 'data-below': JSON.stringify(lines.below), 'data-above': JSON.stringify(lines.above),
       'data-game': hand.game, 'data-rubber': hand.rubber},
-    el('th', {scope: 'row', text: `${hand.number}. ${hand.summary}`}),
+    el('th', {scope: 'row', text: `${hand.number}. ${said(hand.summary)}`}),
     [bns, bew, ans, aew].map(n => el('td', {text: n ? String(n) : '–'})),
     el('td', {text: hand.rubber ? `${sideName(hand.rubber)}: game and rubber` : (hand.game ? `${sideName(hand.game)}` : '')})))
   }
@@ -176,7 +182,7 @@ async function sheetElement (code) {
   section.append(total)
   const why = el('details', {class: 'lk-sheet__why'}, el('summary', {text: 'Why: each entry and its law'}))
   for (const hand of sheet.hands) {
-    why.append(el('p', {class: 'lk-sheet__hand', text: `Hand ${hand.number}: ${hand.summary}`}))
+    why.append(el('p', {class: 'lk-sheet__hand', text: `Hand ${hand.number}: ${said(hand.summary)}`}))
     why.append(hand.says.length ? el('ul', {class: 'lk-rulings'}, hand.says.map(r => rulingElement(r, laws, book)))
       : el('p', {text: 'Nothing scored.'}))
     const missing = missingElement(hand.missing)
