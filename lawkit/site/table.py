@@ -54,7 +54,9 @@ def src_uri(name: str) -> str:
 
 
 def pages(site: Site) -> list[tuple[str, str]]:
-    """(src_uri, Markdown) of each page."""
+    """(src_uri, Markdown) of each page; none for a corpus whose codes have no rules to run."""
+    if not any(site.corpus.rulebooks.get(code) is not None for code in site.corpus.codes):
+        return []
     return [(src_uri(name), _page(site, name, title, module, lead)) for name, title, module, lead in PAGES]
 
 

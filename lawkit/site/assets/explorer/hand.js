@@ -249,10 +249,13 @@ function onKey (event) {
   if (!view || event.altKey || event.ctrlKey || event.metaKey) return
   const target = event.target
   if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return
-  const moves = {ArrowRight: 1, ArrowLeft: -1, PageDown: 10, PageUp: -10}
-  if (Object.hasOwn(moves, event.key)) go(state.e + moves[event.key])
-  else if (event.key === 'Home') go(0)
-  else if (event.key === 'End') go(view.record.events.length)
+  // The arrows step from anywhere on the page; Home and End only from the hand's own controls,
+  // so that elsewhere they still scroll the page.
+  const inside = target && root.contains(target)
+  if (event.key === 'ArrowRight') go(state.e + 1)
+  else if (event.key === 'ArrowLeft') go(state.e - 1)
+  else if (event.key === 'Home' && inside) go(0)
+  else if (event.key === 'End' && inside) go(view.record.events.length)
   else return
   event.preventDefault()
 }
@@ -291,7 +294,7 @@ async function start () {
   })
   root.replaceChildren(
     el('div', {class: 'lk-controls'}, chooser, codeChooser),
-    el('div', {class: 'lk-stepper', role: 'toolbar', 'aria-label': 'Step through the hand (or use the arrow keys, Home and End)'},
+    el('div', {class: 'lk-stepper', role: 'toolbar', 'aria-label': 'Step through the hand (or use the arrow keys; Home and End here)'},
       stepButtons.first, stepButtons.back, stepButtons.forward, stepButtons.last, stepButtons.counter),
     stage,
     el('details', {class: 'lk-developer'}, el('summary', {text: 'The record (for developers)'}),
