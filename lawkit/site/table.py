@@ -39,7 +39,8 @@ PAGES = (
      "at the moment it happened, with the ruling of the code and the law it cites."),
     ("cut", "Cut for deal and forming the table", "cut.js",
      "Four or more candidates cut a card each, drawn at random or chosen. Each code then says, step by "
-     "step and law by law, who plays and who waits, the partnerships and who deals first."),
+     "step and law by law, who plays and who waits, the partnerships, who deals first and, when the "
+     "first rubber is over and those who waited claim their places, who cuts out."),
     ("deal", "Deal checker", "deal.js",
      "Deal a pack, or change how it was dealt: a card face up, a hand short, the wrong dealer. Each "
      "code says whether the deal stands or is a misdeal, why, and who deals next."),

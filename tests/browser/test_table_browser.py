@@ -175,7 +175,8 @@ def test_four_chosen_cuts_give_the_partnerships_of_the_python_rules(page, engine
 def test_six_candidates_the_four_who_play_then_cut_for_partners(page, engine):
     first = {"Ann": "QS", "Bob": "3H", "Cal": "5D", "Dan": "KC", "Eve": "7S", "Fay": "2C"}
     second = {"Bob": "9H", "Cal": "4C", "Eve": "JD", "Fay": "6S"}
-    cuts = {p: [c] + ([second[p]] if p in second else []) for p, c in first.items()}
+    third = {"Bob": "KH", "Cal": "2D", "Eve": "8C", "Fay": "QD"}  # to cut out, when the first rubber is over
+    cuts = {p: [c] + ([second[p], third[p]] if p in second else []) for p, c in first.items()}
     page.goto(page.base_url + "/explorer/cut/#" + state_fragment({"n": 6, "c": cuts, "code": "auction-bridge-1912"}, ("c",)))
     _ready(page)
     code = "auction-bridge-1912"
@@ -183,11 +184,18 @@ def test_six_candidates_the_four_who_play_then_cut_for_partners(page, engine):
     players = _value(chosen, "players")
     assert sorted(players) == sorted(second)
     partners = engine.ruling(code, _cut_record({p: second[p] for p in players}))
+    waiting = _value(chosen, "waiting")
+    out = engine.ruling(code, {"events": [{"cut": {"by": p, "card": third[p], "purpose": "cutting-out"}} for p in players],
+                               "answers": {"claiming_admission": len(waiting),
+                                           "rubbers_played": [{"player": p, "consecutive_rubbers": 1} for p in players]}})
     settled = _settled(page)[code]
-    assert settled == {"players": players, "waiting": _value(chosen, "waiting"),
-                       "partnerships": _value(partners, "partnerships"), "first_dealer": _value(partners, "first_dealer")}
+    assert settled == {"players": players, "waiting": waiting,
+                       "partnerships": _value(partners, "partnerships"), "first_dealer": _value(partners, "first_dealer"),
+                       "cut_out": _value(out, "withdraw")}
+    assert sorted(settled["cut_out"]) == ["Bob", "Fay"]  # the king and queen are the highest of the four
     steps = page.locator(".lk-code[data-code='auction-bridge-1912'] .lk-steps > li")
-    assert steps.count() == 2
+    assert steps.count() == 3
+    assert "auction-bridge-1912/21" in steps.nth(2).locator("li.lk-ruling").evaluate_all("ls => ls.map(l => l.dataset.law)")
     laws = steps.nth(1).locator("li.lk-ruling").evaluate_all("ls => ls.map(l => l.dataset.law)")
     assert "auction-bridge-1912/18" in laws
     # A card chosen from the keyboard in its labelled select changes the cut and the address.

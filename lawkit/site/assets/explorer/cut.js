@@ -1,6 +1,7 @@
 // The cut for the table (explorer/cut/): four to eight candidates cut a card each, chosen or drawn
 // at random; each code's rules then say, step by step, who plays and who waits, who cuts again
-// after a tie, the partnerships and the first dealer, each step with its law. The candidates'
+// after a tie, the partnerships and the first dealer, and (one or two having waited) who cuts out
+// when the first rubber is over, each step with its law. The candidates'
 // cards are in the address (#n=6&c=… : each candidate's cuts in order, his first and any later one).
 import {open} from './explorer.js'
 import {readState, writeState} from './share.js'
@@ -50,13 +51,17 @@ function settle (explorer, code) {
   let cuts = first.map(p => [p, state.c[p][0]])
   const shown = new Set()
   const settled = {}
+  let cuttingOut = false
   for (let step = 0; step < MOST_STEPS; step++) {
     const result = explorer.engine.ruling(code, record)
     const fresh = result.rulings.filter(r => !shown.has(r.rule + JSON.stringify(r.values)))
     for (const r of result.rulings) shown.add(r.rule + JSON.stringify(r.values))
     steps.push({label, cuts, rulings: fresh, missing: result.missing_facts})
     const value = name => { const r = result.rulings.find(r => Object.hasOwn(r.values, name)); return r ? r.values[name] : undefined }
-    for (const name of ['players', 'waiting', 'partnerships', 'first_dealer']) if (value(name) !== undefined) settled[name] = value(name)
+    for (const name of ['players', 'waiting', 'partnerships', 'first_dealer']) {
+      if (value(name) !== undefined && !cuttingOut) settled[name] = value(name)
+    }
+    if (cuttingOut && value('withdraw') !== undefined) settled.cut_out = value('withdraw')
     const again = value('cut_again')
     if (Array.isArray(again) && again.length) {
       // The tied players cut again, in the same record (their later cuts decide the tie).
@@ -65,6 +70,21 @@ function settle (explorer, code) {
       cuts.forEach(([, c]) => recut.add(c))
       record = {events: [...record.events, ...cuts.map(([p, c]) => cutEvent(p, c))]}
       label = `${word(again)} cut again`
+      continue
+    }
+    if (settled.partnerships && !cuttingOut && Array.isArray(settled.waiting) && settled.waiting.length >= 1 &&
+        settled.waiting.length <= 2 && Array.isArray(settled.players)) {
+      // The first rubber over, the one or two who waited claim admission; the four, each with one
+      // rubber played, cut to decide who goes out (the answers: what the record of cuts cannot show).
+      cuttingOut = true
+      const four = settled.players
+      const out = new Set()
+      cuts = four.map(p => [p, cardOf(p, next[p]++, out)])
+      cuts.forEach(([, c]) => out.add(c))
+      record = {events: cuts.map(([p, c]) => ({cut: {by: p, card: c, purpose: 'cutting-out'}})),
+        answers: {claiming_admission: settled.waiting.length, rubbers_played: four.map(p => ({player: p, consecutive_rubbers: 1}))}}
+      label = `After the first rubber ${word(settled.waiting)} ${settled.waiting.length > 1 ? 'claim' : 'claims'} admission: ${word(four)}, one rubber each, cut to go out`
+      shown.clear()
       continue
     }
     if (Array.isArray(settled.players) && !settled.partnerships && !result.rulings.some(r => r.outcome === 'fresh-cut')) {
@@ -88,6 +108,7 @@ function summaryElement (settled) {
   if (settled.players && settled.waiting && settled.waiting.length) lines.push(`Play: ${word(settled.players)}. Wait: ${word(settled.waiting)}.`)
   if (settled.partnerships) lines.push(`Partners: ${settled.partnerships.map(p => word(p)).join(' against ')}.`)
   if (settled.first_dealer) lines.push(`${settled.first_dealer} deals first.`)
+  if (settled.cut_out) lines.push(`After the first rubber ${word(settled.cut_out)} ${settled.cut_out.length > 1 ? 'go' : 'goes'} out.`)
   if (!lines.length) lines.push('The code does not settle the table from these cuts.')
   return el('p', {class: 'lk-verdict', 'data-settled': JSON.stringify(settled), text: lines.join(' ')})
 }
@@ -158,7 +179,7 @@ async function start () {
   const draw = el('button', {type: 'button', class: 'md-button md-button--primary', text: 'Draw the cards at random',
     onclick: () => { drawAll(); update() }})
   root.replaceChildren(el('div', {class: 'lk-controls'}, count, codes, draw), cutsBox,
-    el('p', {class: 'lk-note', text: 'A later cut (after a tie, or for partners) is drawn at random; its card is kept in the address.'}),
+    el('p', {class: 'lk-note', text: 'A later cut (after a tie, for partners, to cut out) is drawn at random; its card is kept in the address.'}),
     results)
   if (state.error) root.append(errorElement(state.error))
   await update()
