@@ -17,7 +17,8 @@ import pytest
 
 import lawkit
 from lawkit.corpus import load_document
-from lawkit.rules.scoring import LINES, Scorer, read_hands
+from lawkit.rules.scenarios import load
+from lawkit.rules.scoring import LINES, Scorer, ScoreError, read_hands
 from lawkit.site.explorer import state_fragment
 
 from .conftest import REPO, shot
@@ -296,6 +297,26 @@ def test_the_deal_checkers_controls_change_the_deal(page):
     assert "d=east" in _state(page)
 
 
+def test_a_deal_record_entered_as_data_is_ruled_as_the_python_engine_rules_it(page, engine):
+    """The developer's way in: a scenario's deal record (fourteen cards to East) pasted as JSON."""
+    scenario = next(s for s in load(REPO / "tests" / "scenarios" / "compare.yaml")
+                    if s.name.startswith("A deal record with fourteen cards to East"))
+    record = json.loads(json.dumps(scenario.record))
+    page.goto(page.base_url + "/explorer/deal/")
+    ready = _ready(page)
+    page.locator("details.lk-developer summary").click()
+    box = page.get_by_label("The record in JSON", exact=False)
+    box.fill(json.dumps(record))
+    box.press("Tab")  # the change is read when the box is left
+    _ready(page, ready)
+    for code in scenario.expect:
+        why = [r.rule for r in engine.ruling(code, record).rulings if r.outcome != "shuffle-right"]
+        shown = page.locator(f".lk-code[data-code='{code}'] li.lk-ruling").evaluate_all("ls => ls.map(l => l.dataset.rule)")
+        assert shown[:len(why)] == why, code  # then, when the deal stands, the rule on who deals after it
+    assert page.locator(".lk-code[data-code='auction-bridge-1912'] .lk-verdict").get_attribute("data-verdict") == "new-deal"
+    assert page.locator(".lk-code[data-code='english-whist'] .lk-next").get_attribute("data-next") == "east"
+
+
 # -- the scorer --------------------------------------------------------------------------------
 
 def _sheets():
@@ -358,6 +379,17 @@ def test_the_scorers_form_scores_a_hand_entered_from_the_keyboard(page, engine):
     page.locator(".lk-sheet__why summary").first.click()
     page.locator(".lk-sheet").first.scroll_into_view_if_needed()
     shot(page, "table-score")
+
+
+def test_an_impossible_hand_is_said_as_the_python_scorer_says_it(page, engine):
+    hand = {"declaration": "2S", "by": "west", "tricks": 8, "redoubled": True}
+    with pytest.raises(ScoreError) as said:
+        Scorer(engine).rubber("auction-bridge-1913", [hand])
+    page.goto(page.base_url + "/explorer/score/#" + state_fragment({"code": "auction-bridge-1913", "s": {"hands": [hand]}}))
+    _ready(page)
+    error = page.locator(".lk-sheet[data-code='auction-bridge-1913'] .lk-error")
+    assert error.get_attribute("role") == "alert"
+    assert error.inner_text() == f"This cannot be ruled on: {said.value}"
 
 
 # -- every page: the phone, dark, and axe-core -----------------------------------------------------
