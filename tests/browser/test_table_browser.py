@@ -315,6 +315,13 @@ def test_a_deal_record_entered_as_data_is_ruled_as_the_python_engine_rules_it(pa
         assert shown[:len(why)] == why, code  # then, when the deal stands, the rule on who deals after it
     assert page.locator(".lk-code[data-code='auction-bridge-1912'] .lk-verdict").get_attribute("data-verdict") == "new-deal"
     assert page.locator(".lk-code[data-code='english-whist'] .lk-next").get_attribute("data-next") == "east"
+    # The record is in the address: opening it again rules on the same deal.
+    address = page.url
+    assert "r=" in address
+    page.goto("about:blank")
+    page.goto(address)
+    _ready(page)
+    assert page.locator(".lk-code[data-code='english-whist'] .lk-next").get_attribute("data-next") == "east"
 
 
 # -- the scorer --------------------------------------------------------------------------------

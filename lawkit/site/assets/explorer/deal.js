@@ -1,7 +1,8 @@
 // The deal checker (explorer/deal/): a pack dealt by a dealer, one card at a time to his left, with
 // what went wrong if anything (a card face up, a hand short, the pack not cut, a deal out of turn);
 // each code says whether the deal stands or is a misdeal, why (its rulings, each with its law), and
-// who deals next. The deal is in the address (#d=south&k=<the pack in order>&f=face-up,…&a=<answers>).
+// who deals next. The deal is in the address (#d=south&k=<the pack in order>&f=face-up,…&a=<answers>,
+// or r=<a record> entered as data).
 import {open} from './explorer.js'
 import {readState, writeState} from './share.js'
 import {el, select, SEATS, seatName, leftOf, fullPack, shuffled, handElement, parseCard, cardElement} from './cards.js'
@@ -21,10 +22,10 @@ const VERDICTS = {'new-deal': 'A misdeal: the cards are dealt again', misdeal: '
 
 let state
 try {
-  const read = readState(['a'])
+  const read = readState(['a', 'r'])
   const pack = String(read.k || '').match(/.{2}/g) || []
   state = {dealer: SEATS.includes(read.d) ? read.d : 'south', pack, faults: String(read.f || '').split(',').filter(f => FAULTS.some(([n]) => n === f)),
-    answers: read.a && typeof read.a === 'object' ? read.a : {}, code: read.code || '', record: null}
+    answers: read.a && typeof read.a === 'object' ? read.a : {}, code: read.code || '', record: read.r || null}
 } catch (error) {
   state = {dealer: 'south', pack: [], faults: [], answers: {}, code: '', error}
 }
@@ -130,14 +131,30 @@ const facedLine = el('p', {class: 'lk-faced'})
 const results = el('div', {class: 'lk-codes', 'aria-live': 'polite'})
 const json = el('textarea', {id: 'lk-deal-json', rows: 6, spellcheck: 'false'})
 
+// The hands as dealt: from the pack and the faults, or from a record entered as data (as read).
 function drawHands () {
   const dealt = Object.fromEntries(SEATS.map(s => [s, []]))
-  const cards = state.faults.includes('short') ? state.pack.slice(0, 51) : state.pack
-  cards.forEach((card, i) => dealt[leftOf(state.dealer, 1 + i % 4)].push(card))
-  const faced = state.faults.includes('face-up') ? cards[FACE_UP_AT] : null
-  facedLine.replaceChildren(...(faced ? ['The eleventh card, ', cardElement(faced), `, was dealt face up to ${seatName(leftOf(state.dealer, 1 + FACE_UP_AT % 4))}.`] : []))
+  const counts = Object.fromEntries(SEATS.map(s => [s, 0]))
+  let dealer = state.dealer
+  let faced = []
+  if (state.record) {
+    try {
+      const read = explorer.situation(state.record).record
+      dealer = read.dealer
+      for (const d of read.dealt) {
+        counts[d.to] += 1
+        if (d.card) dealt[d.to].push(d.card)
+        if (d.face_up && d.card) faced.push([d.card, d.to])
+      }
+    } catch (error) {} // the rulings below say what is wrong with the record
+  } else {
+    const cards = state.faults.includes('short') ? state.pack.slice(0, 51) : state.pack
+    cards.forEach((card, i) => { dealt[leftOf(dealer, 1 + i % 4)].push(card); counts[leftOf(dealer, 1 + i % 4)] += 1 })
+    if (state.faults.includes('face-up')) faced = [[cards[FACE_UP_AT], leftOf(dealer, 1 + FACE_UP_AT % 4)]]
+  }
+  facedLine.replaceChildren(...faced.flatMap(([card, seat], i) => [i ? ' ' : '', 'Dealt face up: ', cardElement(card), ` to ${seatName(seat)}.`]))
   handsBox.replaceChildren(...SEATS.map(seat => {
-    const box = handElement(dealt[seat], `${seatName(seat)}${seat === state.dealer ? ' (dealer)' : ''}: ${dealt[seat].length} cards`)
+    const box = handElement(dealt[seat], `${seatName(seat)}${seat === dealer ? ' (dealer)' : ''}: ${counts[seat]} cards`)
     box.classList.add(`lk-seat-${seat}`)
     return box
   }), el('div', {class: 'lk-diagram__table', 'aria-hidden': 'true'}, SEATS.map(s => el('span', {class: `lk-at-${s}`, text: s[0].toUpperCase()}))))
@@ -152,7 +169,7 @@ async function update () {
   for (const code of codes) sections.push(await codeElement(explorer, code))
   if (mine !== ticket) return
   writeState({d: state.dealer, k: state.pack.join(''), f: state.faults.join(','), code: state.code,
-    a: Object.keys(state.answers).length ? state.answers : null}, ['a'])
+    a: Object.keys(state.answers).length ? state.answers : null, r: state.record}, ['a', 'r'])
   if (document.activeElement !== json) json.value = JSON.stringify(state.record || record(await explorer.code(codes[0])))
   results.replaceChildren(...sections)
   root.dataset.ready = String(mine)
