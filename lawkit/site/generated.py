@@ -74,7 +74,7 @@ def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:
     rules and runs the scenarios for the worked examples first (ScenarioError when one does not load)."""
     from lawkit.rules import compile_rulebooks
 
-    from . import api, ask, explorer, folds, now
+    from . import api, ask, explorer, folds, now, table
     from .compare import concordance_index, concordance_page, edition_page, place_pairs, topics_compared
     from .examples import load_examples
     from .glossary import glossary_page
@@ -96,6 +96,8 @@ def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:
         api_files.append((ask.INDEX, ask.index_file(site, laws_path)))
     for code in corpus.codes.values():
         pages.append((urls.code(code.id), partial(code_page, site, code), code.position.path))
+    pages += [(uri, partial(lambda markdown: markdown, markdown), None) for uri, markdown in table.pages(site)]
+    api_files += list(table.files(site))
     shared = os.path.join(laws_path, "{}.yaml")
     pages.append((urls.glossary(), lambda: glossary_page(site), shared.format("glossary")))
     pages.append((urls.topics(), lambda: topics_page(site), shared.format("topics")))

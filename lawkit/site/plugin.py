@@ -48,7 +48,7 @@ import lawkit
 from lawkit.cache import checked
 from lawkit.corpus import stored
 
-from . import ask, explorer, generated, lookup, previews
+from . import ask, explorer, generated, lookup, previews, table
 from .context import Site
 from .examples import ScenarioError
 from .pages import codes_table
@@ -176,7 +176,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=os.path.join(ASSETS, name)))
         if explorer.library(self.root) is None:
             log.warning(explorer.MISSING)  # a --strict build (scripts/site, the tests) stops here
-        for src_uri, path in explorer.assets(self.root):
+        for src_uri, path in explorer.assets(self.root) + table.assets():
             files.append(File.generated(config, src_uri, abs_src_path=path))
         if ask.available():  # the model behind the Ask page (its index is in made.api)
             files.append(File.generated(config, ask.MODEL, content=ask.cached_model_file(self.laws_path)))

@@ -1,0 +1,137 @@
+"""The explorer's table pages in the browser: what each loads, and how long an answer takes.
+
+    .venv/bin/python benchmarks/table_pages.py [--site DIR] [--runs N]
+
+1. Sizes, in bytes and gzipped (level 9), of what each page (explorer/hand/, cut/, deal/, score/)
+   loads of its own on top of the explorer (its modules, its style sheet, its data): the modules a
+   page imports are read from its import statements, and each page's data named below.
+2. Time on the page (Debian's Chromium, headless, through Playwright), median and 95th percentile
+   over N inputs: from the input (a step, a fault ticked, the cards drawn again, a hand's tricks
+   changed) to the answer drawn (the page's data-ready changing). The hand is ruled once and each
+   step only redrawn; the other pages rule every code anew on each input.
+
+The site is built into a temporary folder unless --site names one built from this tree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+MODULES = "assets/lawkit/explorer"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+# The explorer's own modules (explorer.js and what it imports), loaded by every page that rules.
+EXPLORER = {"explorer.js", "engine.js", "record.js", "views.js", "words.js", "cel.js", "share.js"}
+PAGES = {  # page: (its module, its own data, the input measured)
+    "hand": ("hand.js", ["api/explorer/hands.json"], "document.querySelector('[aria-label=\"One event on\"]').click()"),
+    "cut": ("cut.js", [], "document.querySelector('.lk-controls .md-button--primary').click()"),
+    "deal": ("deal.js", [], "document.querySelector('[data-fault=face-up]').click()"),
+    "score": ("score.js", [], "const t = document.querySelector('#lk-tricks-1'); t.value = String(7 + Math.floor(Math.random() * 6)); "
+              "t.dispatchEvent(new Event('change'))"),
+}
+IMPORT = re.compile(r"^import [^;]*? from '\./([^']+)'", re.M)
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def own_modules(site: Path, module: str) -> list[str]:
+    """The page's module and every module of the folder it imports, less the explorer's own."""
+    found, stack = set(), [module]
+    while stack:
+        name = stack.pop()
+        if name in found or name in EXPLORER:  # the explorer's own, counted by benchmarks/explorer.py
+            continue
+        found.add(name)
+        stack += IMPORT.findall((site / MODULES / name).read_text("utf-8"))
+    return sorted(found)
+
+
+def sizes(site: Path) -> list[tuple[str, int, int]]:
+    def row(name: str, paths: list[Path]) -> tuple[str, int, int]:
+        data = [p.read_bytes() for p in paths]
+        return name, sum(map(len, data)), sum(len(gzip.compress(d, 9)) for d in data)
+
+    rows = []
+    for page, (module, data, _) in PAGES.items():
+        modules = own_modules(site, module)
+        rows.append(row(f"{page}: {', '.join(modules)} + table.css",
+                        [site / MODULES / m for m in modules] + [site / MODULES / "table.css"]))
+        if data:
+            rows.append(row(f"{page}: {', '.join(Path(d).name for d in data)}", [site / d for d in data]))
+    every = sorted({m for module, _, _ in PAGES.values() for m in own_modules(site, module)})
+    rows.append(row("all four pages' modules + table.css", [site / MODULES / m for m in every] + [site / MODULES / "table.css"]))
+    rows += [row(f"laws of {p.stem} (loaded with the code)", [p]) for p in sorted((site / "api/explorer/laws").glob("*.json"))]
+    return rows
+
+
+MEASURE = """async ([action, runs]) => {
+  const root = document.querySelector('.lk-table')
+  const times = []
+  for (let i = 0; i < runs; i++) {
+    const before = root.dataset.ready
+    const done = new Promise(resolve => new MutationObserver((m, o) => {
+      if (root.dataset.ready !== before) { o.disconnect(); resolve() }
+    }).observe(root, {attributes: true}))
+    const start = performance.now()
+    new Function(action)()
+    await done
+    times.push(performance.now() - start)
+  }
+  return times
+}"""
+
+
+def timings(site: Path, runs: int) -> list[tuple[str, float, float]]:
+    from playwright.sync_api import sync_playwright
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    rows = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium", args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        for name, (_, _, action) in PAGES.items():
+            page.goto(f"{base}/explorer/{name}/")
+            page.wait_for_selector(".lk-table[data-ready]", timeout=60_000)
+            times = sorted(page.evaluate(MEASURE, [action, runs]))
+            rows.append((name, statistics.median(times), times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]))
+        browser.close()
+    server.shutdown()
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--site", type=Path, help="a site built from this tree (else one is built)")
+    parser.add_argument("--runs", type=int, default=20)
+    args = parser.parse_args()
+    site = args.site
+    if site is None:
+        site = Path(tempfile.mkdtemp(prefix="lawkit-table-")) / "site"
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "--strict", "-d", str(site)], cwd=REPO, check=True)
+    print(f"{'what a page loads of its own':58} {'bytes':>9} {'gzipped':>9}")
+    for name, raw, packed in sizes(site):
+        print(f"{name:58} {raw:>9,} {packed:>9,}")
+    print()
+    print(f"{'page: input to answer drawn':30} {'median ms':>10} {'p95 ms':>10}   ({args.runs} inputs each)")
+    for name, median, p95 in timings(site, args.runs):
+        print(f"{name:30} {median:>10.1f} {p95:>10.1f}")
+
+
+if __name__ == "__main__":
+    main()

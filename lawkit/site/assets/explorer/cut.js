@@ -1,0 +1,188 @@
+// The cut for the table (explorer/cut/): four to eight candidates cut a card each, chosen or drawn
+// at random; each code's rules then say, step by step, who plays and who waits, who cuts again
+// after a tie, the partnerships and the first dealer, and (one or two having waited) who cuts out
+// when the first rubber is over, each step with its law. The candidates'
+// cards are in the address (#n=6&c=… : each candidate's cuts in order, his first and any later one).
+import {open} from './explorer.js'
+import {readState, writeState} from './share.js'
+import {el, select, cardSelect, cardElement, fullPack, shuffled} from './cards.js'
+import {lawsOf, rulingElement, errorElement} from './rulings.js'
+import {word} from './words.js'
+
+const root = document.getElementById('lk-cut')
+const CODES = JSON.parse(root.dataset.lkCodes)
+const NAMES = ['Ann', 'Bob', 'Cal', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal']
+const MOST_STEPS = 6 // a code that never settles the cut is said to, not looped on
+
+let state = {n: 6, c: {}}
+try {
+  const read = readState(['c'])
+  const n = Number(read.n)
+  state = {n: Number.isInteger(n) && n >= 4 && n <= NAMES.length ? n : 6, c: read.c && typeof read.c === 'object' ? read.c : {}, code: read.code || ''}
+} catch (error) {
+  state.error = error
+}
+
+const candidates = () => NAMES.slice(0, state.n)
+
+// The candidate's cut number ``k`` (0 his first): chosen, or else drawn at random (and kept in the state).
+function cardOf (player, k, taken) {
+  const cards = state.c[player] || (state.c[player] = [])
+  if (!cards[k]) cards[k] = shuffled(fullPack().filter(c => !taken.has(c)))[0]
+  return cards[k]
+}
+
+function drawAll () {
+  const pack = shuffled(fullPack())
+  state.c = Object.fromEntries(candidates().map((p, i) => [p, [pack[i]]]))
+}
+
+const cutEvent = (by, card) => ({cut: {by, card}})
+
+// Each step of the code's settling the table: [{label, cuts: [[player, card]], rulings}] and what it settled.
+function settle (explorer, code) {
+  const steps = []
+  const first = candidates()
+  const taken = new Set()
+  let record = {events: first.map(p => cutEvent(p, cardOf(p, 0, taken)))}
+  for (const p of first) taken.add(state.c[p][0])
+  const next = Object.fromEntries(first.map(p => [p, 1]))
+  let label = `${word(first)} cut for the table`
+  let cuts = first.map(p => [p, state.c[p][0]])
+  const shown = new Set()
+  const settled = {}
+  let cuttingOut = false
+  for (let step = 0; step < MOST_STEPS; step++) {
+    const result = explorer.engine.ruling(code, record)
+    const fresh = result.rulings.filter(r => !shown.has(r.rule + JSON.stringify(r.values)))
+    for (const r of result.rulings) shown.add(r.rule + JSON.stringify(r.values))
+    steps.push({label, cuts, rulings: fresh, missing: result.missing_facts})
+    const value = name => { const r = result.rulings.find(r => Object.hasOwn(r.values, name)); return r ? r.values[name] : undefined }
+    for (const name of ['players', 'waiting', 'partnerships', 'first_dealer']) {
+      if (value(name) !== undefined && !cuttingOut) settled[name] = value(name)
+    }
+    if (cuttingOut && value('withdraw') !== undefined) settled.cut_out = value('withdraw')
+    const again = value('cut_again')
+    if (Array.isArray(again) && again.length) {
+      // The tied players cut again, in the same record (their later cuts decide the tie).
+      const recut = new Set()
+      cuts = again.map(p => [p, cardOf(p, next[p]++, recut)])
+      cuts.forEach(([, c]) => recut.add(c))
+      record = {events: [...record.events, ...cuts.map(([p, c]) => cutEvent(p, c))]}
+      label = `${word(again)} cut again`
+      continue
+    }
+    if (settled.partnerships && !cuttingOut && Array.isArray(settled.waiting) && settled.waiting.length >= 1 &&
+        settled.waiting.length <= 2 && Array.isArray(settled.players)) {
+      // The first rubber over, the one or two who waited claim admission; the four, each with one
+      // rubber played, cut to decide who goes out (the answers: what the record of cuts cannot show).
+      cuttingOut = true
+      const four = settled.players
+      const out = new Set()
+      cuts = four.map(p => [p, cardOf(p, next[p]++, out)])
+      cuts.forEach(([, c]) => out.add(c))
+      record = {events: cuts.map(([p, c]) => ({cut: {by: p, card: c, purpose: 'cutting-out'}})),
+        answers: {claiming_admission: settled.waiting.length, rubbers_played: four.map(p => ({player: p, consecutive_rubbers: 1}))}}
+      label = `After the first rubber ${word(settled.waiting)} ${settled.waiting.length > 1 ? 'claim' : 'claims'} admission: ${word(four)}, one rubber each, cut to go out`
+      shown.clear()
+      continue
+    }
+    if (Array.isArray(settled.players) && !settled.partnerships && !result.rulings.some(r => r.outcome === 'fresh-cut')) {
+      // The table is formed; its four players now cut for partners and the deal.
+      const four = settled.players
+      const fresh = new Set()
+      cuts = four.map(p => [p, cardOf(p, next[p]++, fresh)])
+      cuts.forEach(([, c]) => fresh.add(c))
+      record = {events: cuts.map(([p, c]) => cutEvent(p, c))}
+      label = `${word(four)} cut for partners`
+      shown.clear()
+      continue
+    }
+    break
+  }
+  return {steps, settled}
+}
+
+function summaryElement (settled) {
+  const lines = []
+  if (settled.players && settled.waiting && settled.waiting.length) lines.push(`Play: ${word(settled.players)}. Wait: ${word(settled.waiting)}.`)
+  if (settled.partnerships) lines.push(`Partners: ${settled.partnerships.map(p => word(p)).join(' against ')}.`)
+  if (settled.first_dealer) lines.push(`${settled.first_dealer} deals first.`)
+  if (settled.cut_out) lines.push(`After the first rubber ${word(settled.cut_out)} ${settled.cut_out.length > 1 ? 'go' : 'goes'} out.`)
+  if (!lines.length) lines.push('The code does not settle the table from these cuts.')
+  return el('p', {class: 'lk-verdict', 'data-settled': JSON.stringify(settled), text: lines.join(' ')})
+}
+
+async function codeElement (explorer, code) {
+  const name = CODES.find(c => c.id === code).name
+  const box = el('section', {class: 'lk-code', 'data-code': code, 'aria-label': name}, el('h2', {text: name}))
+  try {
+    const [laws, book] = await Promise.all([lawsOf(code), explorer.code(code)])
+    const {steps, settled} = settle(explorer, code)
+    box.dataset.ruled = String(steps.some(step => step.rulings.length))
+    box.append(summaryElement(settled))
+    box.append(el('ol', {class: 'lk-steps'}, steps.map(step => el('li', {},
+      el('p', {}, el('strong', {text: step.label}), ': ', step.cuts.flatMap(([p, c]) => [p, ' ', cardElement(c), ' '])),
+      step.rulings.length ? el('ul', {class: 'lk-rulings'}, step.rulings.map(r => rulingElement(r, laws, book)))
+        : el('p', {class: 'lk-ruling--none', text: 'No law of the code rules on this step.'})))))
+  } catch (error) {
+    box.append(errorElement(error))
+  }
+  return box
+}
+
+let explorer
+const cutsBox = el('div', {class: 'lk-cuts'})
+const results = el('div', {class: 'lk-codes', 'aria-live': 'polite'})
+
+function drawCuts () {
+  cutsBox.replaceChildren(...candidates().map(p => {
+    const card = (state.c[p] || [])[0] || ''
+    return el('div', {class: 'lk-cut', 'data-player': p},
+      el('strong', {text: p}), card ? cardElement(card, {big: true}) : el('span', {class: 'lk-card lk-card--big lk-card--unknown', text: '?'}),
+      cardSelect(`${p}'s card`, card, v => {
+        state.c[p] = v ? [v] : []
+        // A changed first cut makes his later cuts (after a tie, for partners) new draws.
+        update()
+      }))
+  }))
+}
+
+let ticket = 0
+async function update () {
+  const mine = ++ticket
+  const taken = new Set()
+  for (const p of candidates()) { // fill in any first cut not chosen, from the cards not cut yet
+    const cards = state.c[p] || (state.c[p] = [])
+    if (cards[0] && taken.has(cards[0])) cards[0] = '' // one pack: two candidates cannot cut one card
+    cardOf(p, 0, taken)
+    taken.add(cards[0])
+  }
+  for (const p of Object.keys(state.c)) if (!candidates().includes(p)) delete state.c[p]
+  drawCuts()
+  const codes = state.code ? [state.code] : CODES.map(c => c.id)
+  const sections = []
+  for (const code of codes) sections.push(await codeElement(explorer, code))
+  if (mine !== ticket) return
+  writeState({n: state.n, code: state.code, c: state.c}, ['c'])
+  // Every code with laws on cutting (a code without, as Duplicate Whist's, only when it is asked for).
+  results.replaceChildren(...sections.filter(s => s.dataset.ruled !== 'false' || state.code))
+  root.dataset.ready = String(mine)
+}
+
+async function start () {
+  explorer = await open()
+  const count = select('Candidates', [4, 5, 6, 7, 8].map(n => [String(n), String(n)]), String(state.n),
+    v => { state.n = Number(v); update() })
+  const codes = select('Code', [['', 'Every code with laws on cutting'], ...CODES.map(c => [c.id, c.name])], state.code,
+    v => { state.code = v; update() })
+  const draw = el('button', {type: 'button', class: 'md-button md-button--primary', text: 'Draw the cards at random',
+    onclick: () => { drawAll(); update() }})
+  root.replaceChildren(el('div', {class: 'lk-controls'}, count, codes, draw), cutsBox,
+    el('p', {class: 'lk-note', text: 'A later cut (after a tie, for partners, to cut out) is drawn at random; its card is kept in the address.'}),
+    results)
+  if (state.error) root.append(errorElement(state.error))
+  await update()
+}
+
+start().catch(error => root.replaceChildren(errorElement(error)))

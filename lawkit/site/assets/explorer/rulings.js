@@ -1,0 +1,64 @@
+// A ruling in players' words on a page of the explorer: what the code says (the rule's sentence
+// with its values in words), the law it cites as a link to the law on its code page that shows the
+// law's text on hover or focus (lawkit.js's previews), and what the code still needs to know.
+// The laws of a code (name, place, preview) are api/explorer/laws/<code>.json, loaded with the code.
+import {el} from './cards.js'
+
+const ROOT = new URL('../../../', import.meta.url) // the site's root, from assets/lawkit/explorer/
+const loaded = {}
+
+// The laws a code's rules cite, by citation id ({name, url, preview}); their previews handed to lawkit.js.
+export function lawsOf (code) {
+  loaded[code] ??= fetch(new URL(`api/explorer/laws/${code}.json`, ROOT)).then(response => {
+    if (!response.ok) throw new Error(`the laws of ${code} could not be loaded (${response.status})`)
+    return response.json()
+  }).then(laws => {
+    const previews = {}
+    for (const [id, law] of Object.entries(laws)) previews[id] = law.preview
+    if (window.lawkitPreviews) window.lawkitPreviews.add(previews)
+    return laws
+  })
+  return loaded[code]
+}
+
+// A link to a law that shows its preview (as the code pages' links do).
+export function lawLink (id, laws) {
+  const law = laws[id]
+  if (!law) return el('span', {text: id})
+  return el('a', {class: 'lk-ref', href: new URL(law.url, ROOT).href, 'data-law': id, text: law.name})
+}
+
+// The ruling's sentence: its `says`, or else what the rule does (its description).
+export function sentence (ruling, book) {
+  if (ruling.says) return ruling.says
+  const rule = book && book.byKey[ruling.rule]
+  return rule ? rule.description : ruling.outcome
+}
+
+// One ruling as a list item: the sentence, then its law (and the other laws it rests on).
+export function rulingElement (ruling, laws, book, attributes = {}) {
+  const others = ruling.cites.filter(id => id !== ruling.law)
+  return el('li', {class: 'lk-ruling', 'data-rule': ruling.rule, 'data-law': ruling.law, 'data-outcome': ruling.outcome,
+    'data-values': JSON.stringify(ruling.values), ...attributes},
+    el('span', {class: 'lk-ruling__says', text: sentence(ruling, book)}), ' ',
+    el('span', {class: 'lk-ruling__law'}, '(', lawLink(ruling.law, laws),
+      others.length ? ['; with ', ...others.flatMap((id, i) => [i ? ', ' : '', lawLink(id, laws)])] : [], ')'))
+}
+
+// A list of rulings (empty: a sentence saying the code rules nothing here).
+export function rulingsElement (rulings, laws, book, none = 'The code gives no ruling on this.') {
+  if (!rulings.length) return el('p', {class: 'lk-ruling--none', text: none})
+  return el('ul', {class: 'lk-rulings'}, rulings.map(r => rulingElement(r, laws, book)))
+}
+
+// What the code's rules need and the record cannot show, as questions.
+export function missingElement (missing) {
+  if (!missing.length) return null
+  return el('div', {class: 'lk-missing'}, el('p', {text: 'The code also asks:'}),
+    el('ul', {}, missing.map(m => el('li', {'data-fact': m.fact, text: m.question}))))
+}
+
+// A failure to rule (a record the rules cannot read) said plainly, where the answer would be.
+export function errorElement (error) {
+  return el('p', {class: 'lk-error', role: 'alert', text: `This cannot be ruled on: ${error.message}`})
+}
