@@ -58,14 +58,15 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "benchmarks"))
 sys.path.insert(0, str(REPO))
 
 import lawkit  # noqa: E402
+from cuts import best  # noqa: E402  # the best of a few runs, as the cut's benchmark times them
 from lawkit.rules._cel import cel, plain  # noqa: E402
 from lawkit.rules.engine import Engine  # noqa: E402
 from lawkit.rules.record import read_record  # noqa: E402
@@ -136,15 +137,6 @@ def context_for(engine: Engine, laid_out: dict[str, Any]) -> tuple[Any, dict[str
 def values(sources: dict[str, str], context: Any, given: dict[str, Any]) -> dict[str, Any]:
     """Each view of ``sources`` the record gives, evaluated from that source."""
     return {name: plain(cel.compile(source).execute(context)) for name, source in sources.items() if name in given}
-
-
-def best(function: Any, runs: int = 3) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def timed(engine: Engine, laid_out: dict[str, Any], names: frozenset[str], runs: int) -> tuple[float, float]:

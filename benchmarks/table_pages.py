@@ -74,7 +74,7 @@ def sizes(site: Path) -> list[tuple[str, int, int]]:
             rows.append(row(f"{page}: {', '.join(Path(d).name for d in data)}", [site / d for d in data]))
     every = sorted({m for module, _, _ in PAGES.values() for m in own_modules(site, module)})
     rows.append(row("all four pages' modules + table.css", [site / MODULES / m for m in every] + [site / MODULES / "table.css"]))
-    rows += [row(f"laws of {p.stem} (loaded with the code)", [p]) for p in sorted((site / "api/explorer/laws").glob("*.json"))]
+    rows += [row(f"laws of {p.stem} (loaded with the code)", [p]) for p in sorted((site / "api/explorer").glob("*.laws.json"))]
     return rows
 
 

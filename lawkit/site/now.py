@@ -47,8 +47,8 @@ def files(site: Site) -> Iterator[tuple[str, str]]:
         if book is None:
             continue
         cited = dict.fromkeys([*(r.law for r in book.rules), *(c.law for c in book.constants.values())])
-        page = urls.url(urls.code(code.id))
-        laws = {citation: {**_preview(site, citation), "href": f"{page}#{local(citation)}"}
+        laws = {citation: {**_preview(site, citation),  # the law on its own code's page
+                           "href": f"{urls.url(urls.code(corpus.law_of(citation).code))}#{local(citation)}"}
                 for citation in cited if citation in corpus.units}
         outcomes = {r.outcome for r in book.rules}
         data = {

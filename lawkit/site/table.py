@@ -6,8 +6,8 @@ the address's fragment (share.js).
 
 The data they read beside the explorer's own (api/explorer/model.json and one rulebook per code):
 ``api/explorer/hands.json``, the whole hands of the scenarios (the records one can step through),
-and ``api/explorer/laws/<code>.json``, every law a code's rules cite, with its name, its place on
-the code page and its preview (loaded with that code, so a ruling's law links show it)."""
+and the laws a code's rules cite with their previews, ``api/explorer/<code>.laws.json``, which
+"What happens now?" writes (now.py) and every page of the explorer loads with a code."""
 
 from __future__ import annotations
 
@@ -17,13 +17,10 @@ import os
 from typing import Any, Iterator
 
 from .context import Site
-from .law import local
-from .previews import preview
 from .urls import ASSET_DIR
 
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assets", "explorer")
 CSS = "table.css"
-LAWS = "api/explorer/laws"
 HANDS = "api/explorer/hands.json"
 
 
@@ -87,23 +84,7 @@ def assets() -> list[tuple[str, str]]:
 
 
 def files(site: Site) -> Iterator[tuple[str, str]]:
-    """(path in the site, JSON text): each code's laws for the rulings' links, and the whole hands."""
-    corpus, urls = site.corpus, site.urls
-    for code in corpus.codes.values():
-        book = corpus.rulebooks.get(code.id)
-        if book is None:
-            continue
-        cited = dict.fromkeys([rule.law for rule in book.rules] + [c.law for c in book.constants.values()])
-        laws = {}
-        for citation in cited:
-            if citation not in corpus.units:
-                continue
-            if citation not in site.previews:
-                site.previews[citation] = preview(site, citation)
-            laws[citation] = {"name": site.unit_name(citation, from_code=code.id),
-                              "url": urls.url(urls.code(corpus.law_of(citation).code)) + "#" + local(citation),
-                              "preview": site.previews[citation]}
-        yield f"{LAWS}/{code.id}.json", _dump(laws)
+    """(path in the site, JSON text): the whole hands."""
     yield HANDS, _dump({"hands": whole_hands(site)})
 
 

@@ -68,10 +68,11 @@ def test_the_hands_page_holds_the_scenarios_whole_hands(site_dir):
 
 def test_each_codes_laws_file_has_every_law_its_rules_cite(site_dir, engine):
     for code, book in engine.corpus.rulebooks.items():
-        laws = json.loads((site_dir / "api" / "explorer" / "laws" / f"{code}.json").read_text("utf-8"))
+        laws = json.loads((site_dir / "api" / "explorer" / f"{code}.laws.json").read_text("utf-8"))["laws"]
         cited = {rule.law for rule in book.rules} | {c.law for c in book.constants.values()}
         assert cited <= set(laws), code
-        assert all(law["url"].startswith("laws/") and "#" in law["url"] and law["preview"]["text"] for law in laws.values())
+        assert all(law["href"].startswith(f"laws/{engine.corpus.law_of(id).code}/") and "#" in law["href"]
+                   and law["text"] for id, law in laws.items())
 
 
 def test_a_hand_stepped_to_its_revoke_shows_the_engines_ruling_there(page, site_dir, engine):

@@ -1,7 +1,8 @@
 // A ruling in players' words on a page of the explorer: what the code says (the rule's sentence
 // with its values in words), the law it cites as a link to the law on its code page that shows the
 // law's text on hover or focus (lawkit.js's previews), and what the code still needs to know.
-// The laws of a code (name, place, preview) are api/explorer/laws/<code>.json, loaded with the code.
+// The laws of a code (name, place, preview) are in api/explorer/<code>.laws.json (lawkit/site/now.py),
+// loaded with the code.
 import {el} from './cards.js'
 
 const ROOT = new URL('../../../', import.meta.url) // the site's root, from assets/lawkit/explorer/
@@ -9,14 +10,12 @@ const loaded = {}
 
 // The laws a code's rules cite, by citation id ({name, url, preview}); their previews handed to lawkit.js.
 export function lawsOf (code) {
-  loaded[code] ??= fetch(new URL(`api/explorer/laws/${code}.json`, ROOT)).then(response => {
+  loaded[code] ??= fetch(new URL(`api/explorer/${code}.laws.json`, ROOT)).then(response => {
     if (!response.ok) throw new Error(`the laws of ${code} could not be loaded (${response.status})`)
     return response.json()
-  }).then(laws => {
-    const previews = {}
-    for (const [id, law] of Object.entries(laws)) previews[id] = law.preview
-    if (window.lawkitPreviews) window.lawkitPreviews.add(previews)
-    return laws
+  }).then(data => {
+    if (window.lawkitPreviews) window.lawkitPreviews.add(data.laws)
+    return Object.fromEntries(Object.entries(data.laws).map(([id, law]) => [id, {name: law.name, url: law.href, preview: law}]))
   })
   return loaded[code]
 }
