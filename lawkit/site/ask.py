@@ -29,7 +29,7 @@ from .. import cache
 from ..retrieval import fulltext, semantic
 from ..rules.words import placeholders
 from .context import Site
-from .previews import preview
+from .previews import stored
 from .urls import ASSET_DIR
 
 MODEL, VOCABULARY, INDEX = "api/search/model.bin", "api/search/vocab.txt", "api/search/index.json"
@@ -132,7 +132,7 @@ def index_file(site: Site, laws_path: str) -> str:
         laws.append({"id": law.id, "name": law.name, "heading": law.heading.rstrip(".").title(),
                      "code": site.code_name(law.code),
                      "url": urls.url(urls.code(law.code)) + "#" + law.id.split("/", 1)[1],
-                     "text": _preview(site, law.id)["text"], "rulings": rulings.get(law.id, []),
+                     "text": stored(site, law.id)["text"], "rulings": rulings.get(law.id, []),
                      "words": [document[column] for column in fulltext.COLUMNS]})
     index = semantic.open_index(corpus, laws_path)  # embeddings kept by content: only new text is embedded
     vectors, scale = _quantized(index.vectors)
@@ -154,13 +154,6 @@ def index_file(site: Site, laws_path: str) -> str:
         },
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
-
-
-def _preview(site: Site, citation: str) -> dict:
-    """The law's preview, made once for the whole site (the code pages embed the same ones)."""
-    if citation not in site.previews:
-        site.previews[citation] = preview(site, citation)
-    return site.previews[citation]
 
 
 def _ruling_sentences(site: Site) -> dict[str, list[str]]:

@@ -21,7 +21,7 @@ from ..corpus.model import Law
 from .context import Example, Site
 from .explorer import API, DIR, state_fragment
 from .markup import esc
-from .previews import preview
+from .previews import stored
 
 PAGE = "explorer/index.md"
 TITLE = "What happens now?"
@@ -29,12 +29,6 @@ TITLE = "What happens now?"
 
 def laws_file(code: str) -> str:
     return f"{API}/{code}.laws.json"
-
-
-def _preview(site: Site, citation: str) -> dict[str, Any]:
-    if citation not in site.previews:  # made once for the site: the code pages embed the same ones
-        site.previews[citation] = preview(site, citation)
-    return site.previews[citation]
 
 
 def files(site: Site) -> Iterator[tuple[str, str]]:
@@ -47,7 +41,7 @@ def files(site: Site) -> Iterator[tuple[str, str]]:
         if book is None:
             continue
         cited = dict.fromkeys([*(r.law for r in book.rules), *(c.law for c in book.constants.values())])
-        laws = {citation: {**_preview(site, citation),  # the law on its own code's page
+        laws = {citation: {**stored(site, citation),  # the law on its own code's page
                            "href": f"{urls.url(urls.code(corpus.law_of(citation).code))}#{local(citation)}"}
                 for citation in cited if citation in corpus.units}
         outcomes = {r.outcome for r in book.rules}

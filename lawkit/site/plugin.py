@@ -48,7 +48,7 @@ import lawkit
 from lawkit.cache import checked
 from lawkit.corpus import stored
 
-from . import ask, explorer, generated, lookup, previews, table
+from . import ask, explorer, generated, lookup, previews
 from .context import Site
 from .examples import ScenarioError
 from .pages import codes_table
@@ -176,7 +176,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=os.path.join(ASSETS, name)))
         if explorer.library(self.root) is None:
             log.warning(explorer.MISSING)  # a --strict build (scripts/site, the tests) stops here
-        for src_uri, path in explorer.assets(self.root) + table.assets():
+        for src_uri, path in explorer.assets(self.root):  # the explorer's pages' style sheets too
             files.append(File.generated(config, src_uri, abs_src_path=path))
         if ask.available():  # the model behind the Ask page (its index is in made.api)
             files.append(File.generated(config, ask.MODEL, content=ask.cached_model_file(self.laws_path)))
@@ -193,6 +193,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         section = next((item for item in nav.items if item.is_section and any(
             getattr(child, "file", None) is not None and child.file.src_uri == index for child in item.children)), None)
         if section is None:
+            self._number_pages(nav)
             return nav
         order = {src_uri: position for position, src_uri in enumerate(self.sources)}
 
@@ -229,7 +230,6 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             for item in chosen:
                 item.parent = section
             nav.items.append(section)
-        LawkitPlugin._number_pages(nav)
 
     @staticmethod
     def _number_pages(nav) -> None:
@@ -255,6 +255,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             markdown = markdown.replace(ASK_MARKER, ask.invitation(self.site, page.file.src_uri))
         if GOTO_MARKER in markdown:
             markdown = markdown.replace(GOTO_MARKER, lookup.goto_box("lk-goto-page"))
+        if "<!-- lawkit:if-page" not in markdown:
+            return markdown
         addresses = {file.url for file in files.documentation_pages()}
         return IF_PAGE.sub(lambda m: m.group(2) if m.group(1) in addresses else "", markdown)
 

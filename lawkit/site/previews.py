@@ -71,11 +71,14 @@ def mark_links(site: Site, content: str, page_url: str) -> str:
 def data_for(site: Site, content: str) -> dict:
     """The preview of every law ``content`` links to (made once per site)."""
     wanted = dict.fromkeys(html.unescape(c) for c in _DATA_LAW.findall(content))
-    made = site.previews
-    for citation in wanted:
-        if citation not in made and citation in site.corpus.units:
-            made[citation] = preview(site, citation)
-    return {citation: made[citation] for citation in wanted if citation in made}
+    return {citation: stored(site, citation) for citation in wanted if citation in site.corpus.units}
+
+
+def stored(site: Site, citation: str) -> dict:
+    """The law's preview, made once for the whole site: the code pages, Ask and the explorer share it."""
+    if citation not in site.previews:
+        site.previews[citation] = preview(site, citation)
+    return site.previews[citation]
 
 
 def terms_for(site: Site, content: str) -> dict[str, str]:

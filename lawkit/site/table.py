@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import html
 import json
-import os
 from typing import Any, Iterator
 
 from .context import Site
 from .urls import ASSET_DIR
 
-SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assets", "explorer")
 CSS = "table.css"
 HANDS = "api/explorer/hands.json"
 
@@ -76,11 +74,6 @@ def _page(site: Site, name: str, title: str, module: str, lead: str) -> str:
 </div>
 <script type="module" src="{html.escape(script)}"></script>
 """
-
-
-def assets() -> list[tuple[str, str]]:
-    """(path in the site, file): the pages' style sheet (their modules are the explorer's, copied with it)."""
-    return [(f"{ASSET_DIR}/explorer/{CSS}", os.path.join(SOURCE, CSS))]
 
 
 def files(site: Site) -> Iterator[tuple[str, str]]:

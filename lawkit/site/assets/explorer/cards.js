@@ -1,12 +1,12 @@
 // Cards, seats and packs for the explorer's table pages: a card as players write it (KH, 10S)
 // shown with its suit symbol, the seats in the order of dealing, a pack shuffled at random.
 import {SEATS, card} from './record.js'
-import {word} from './words.js'
+import {word, SUIT_SYMBOLS} from './words.js'
 
 export {SEATS}
 export const SUITS = ['S', 'H', 'D', 'C']
 export const RANKS = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2']
-export const SYMBOL = {S: '♠', H: '♥', D: '♦', C: '♣'}
+export const SYMBOL = SUIT_SYMBOLS
 const RED = new Set(['H', 'D'])
 
 // A card in the record's spelling (AS, 10H or TH): [rank, suit] with ten as T, or null.

@@ -5,7 +5,7 @@
 // address: #h=<the hand's number>&code=…&e=<events shown>, or s=<a record> for one pasted in.
 import {open} from './explorer.js'
 import {readState, writeState} from './share.js'
-import {el, select, SEATS, seatName, leftOf, handElement, cardElement} from './cards.js'
+import {el, select, SEATS, SYMBOL, seatName, leftOf, handElement, cardElement} from './cards.js'
 import {lawsOf, rulingElement, errorElement, missingElement} from './rulings.js'
 
 const root = document.getElementById('lk-hand')
@@ -66,7 +66,7 @@ function declareWords (event) {
 function callWords (event) {
   if (event.call !== 'bid') return event.call
   const names = {C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades', RS: 'royal spades', NT: 'no trumps'}
-  const symbols = {C: '♣', D: '♦', H: '♥', S: '♠', RS: '♠', NT: 'NT'}
+  const symbols = {...SYMBOL, RS: SYMBOL.S, NT: 'NT'}
   return `${event.level} ${names[event.denomination] || event.denomination} (${event.level}${symbols[event.denomination] || ''})`
 }
 

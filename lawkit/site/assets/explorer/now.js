@@ -6,12 +6,11 @@
 import {open} from './explorer.js'
 import {readState, writeState} from './share.js'
 import {SEATS, card as readCard} from './record.js'
-import {word} from './words.js'
+import {word, SUIT_SYMBOLS as SUITS} from './words.js'
 import {element, eventWords, rulingItem} from './ruling.js'
 
 const ALL = 'all'
 const RANKS = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2']
-const SUITS = {S: '♠', H: '♥', D: '♦', C: '♣'}
 const named = name => name.replace(/[_-]/g, ' ')
 // A kind's description up to its first aside, so the list of kinds stays narrow (the whole is shown below it).
 const brief = text => text.split(/ \(| - |[.:;]/)[0]

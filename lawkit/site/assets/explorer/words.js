@@ -5,6 +5,7 @@ const CARD = /^(10|[2-9TJQKA])([SHDC])$/
 const RANKS = {A: 'ace', K: 'king', Q: 'queen', J: 'knave', T: 'ten', 10: 'ten', 9: 'nine', 8: 'eight', 7: 'seven',
   6: 'six', 5: 'five', 4: 'four', 3: 'three', 2: 'two'}
 const SUITS = {S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs'}
+export const SUIT_SYMBOLS = {S: '♠', H: '♥', D: '♦', C: '♣'} // as lawkit.rules.words writes them
 const SEATS = new Set(['north', 'east', 'south', 'west'])
 const SIDES = {'north-south': 'North and South', 'east-west': 'East and West'}
 
