@@ -17,13 +17,18 @@ PAGES = ["/", "/laws/auction-bridge-1912/", "/laws/glossary/", "/laws/auction-br
          "/laws/ask/"]
 
 
-def _violations(page) -> list[dict]:
+def _violations(page, within: str | None = None) -> list[dict]:
+    """The serious and critical violations axe finds in the page, or only in what the CSS selector
+    ``within`` selects (what a test opened, when the page around it is swept by another test)."""
     if not AXE.exists():
         pytest.fail(f"axe-core is missing at {AXE}: run `npm ci` (scripts/test does)")
-    page.add_script_tag(path=str(AXE))
-    return page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate("""async (within) => (await axe.run(within ? {include: [[within]]} : document,
+                                                           {resultTypes: ['violations']})).violations
         .filter(v => v.impact === 'serious' || v.impact === 'critical')
-        .map(v => v.id + ' x' + v.nodes.length + ': ' + v.nodes.slice(0, 2).map(n => n.target.join(' ')).join(', '))""")
+        .map(v => v.id + ' x' + v.nodes.length + ': ' + v.nodes.slice(0, 2).map(n => n.target.join(' ')).join(', '))""",
+        within)
 
 
 @pytest.mark.parametrize("width", [1280, 390])
