@@ -86,7 +86,7 @@ class Program:
                 except _fastcel.Unsupported:
                     _functions[self.source] = None
             self._fast = _functions[self.source]
-        return self._fast  # type: ignore[no-any-return]
+        return self._fast
 
     def execute(self, context: Context) -> Any:
         fast = None if mode.library else self._fast

@@ -23,6 +23,8 @@ import ast
 import re
 from typing import Any, Callable
 
+from . import celnames
+
 INT_MIN, INT_MAX = -(2 ** 63), 2 ** 63 - 1
 MAX_DEPTH = 60  # the library refuses far less deep nesting; Python's compiler must not recurse far
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -41,35 +43,31 @@ class Fallback(Exception):
 
 # -- tokens ---------------------------------------------------------------------------------------
 
-_TOKEN = re.compile(r"""
-    (?P<space>\s+)
-  | (?P<string>[rR]?(?:'''(?:.|\n)*?'''|\"\"\"(?:.|\n)*?\"\"\"|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"))
-  | (?P<number>0[xX][0-9a-fA-F]+|\d+)(?![.eEuUxX\w])
-  | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
-  | (?P<punct>&&|\|\||==|!=|<=|>=|[-+*/%!<>?:.,()\[\]{}])
-""", re.VERBOSE)
 _ESCAPES = {"a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v", "\\": "\\", "?": "?",
             '"': '"', "'": "'", "`": "`"}
 
 
 def _tokens(source: str) -> list[tuple[str, Any, int]]:
+    """celnames' tokens with strings decoded and integers read (anything else is outside the subset)."""
+    try:
+        read = celnames.tokens(source)
+    except ValueError as exc:
+        raise Unsupported(str(exc)) from None
     found: list[tuple[str, Any, int]] = []
-    at = 0
-    while at < len(source):
-        match = _TOKEN.match(source, at)
-        if not match:
-            raise Unsupported(f"unexpected {source[at]!r} at offset {at}")
-        kind, text = match.lastgroup or "", match.group()
+    for kind, text, at in read:
         if kind == "string":
+            if text[0] in "bB" or text[:2].lower() in ("rb", "br"):
+                raise Unsupported("bytes")
             found.append(("string", _string(text), at))
         elif kind == "number":
-            value = int(text, 16) if text[:2] in ("0x", "0X") else int(text)
+            if not text.isdigit():
+                raise Unsupported("a number other than a decimal integer")
+            value = int(text)
             if value > INT_MAX + 1:  # INT_MAX + 1 is allowed only under a minus sign
                 raise Unsupported("an integer out of range")
             found.append(("number", value, at))
-        elif kind != "space":
+        else:
             found.append((kind, text, at))
-        at = match.end()
     found.append(("end", "", len(source)))
     return found
 
@@ -282,7 +280,8 @@ class _Parser:
             if value == "(":
                 node = self.expr()
                 self.take(")")
-                return node
+                # a literal in parentheses is no longer one a minus sign makes negative
+                return ("int", node[1], node[2], False) if node[0] == "int" else node
             if value == "[":
                 items: list[tuple] = []
                 while not self.is_punct("]"):
@@ -418,22 +417,22 @@ def _ordered(left: Any, right: Any) -> None:
 
 def h_lt(left: Any, right: Any) -> bool:
     _ordered(left, right)
-    return left < right  # type: ignore[no-any-return]
+    return left < right
 
 
 def h_le(left: Any, right: Any) -> bool:
     _ordered(left, right)
-    return left <= right  # type: ignore[no-any-return]
+    return left <= right
 
 
 def h_gt(left: Any, right: Any) -> bool:
     _ordered(left, right)
-    return left > right  # type: ignore[no-any-return]
+    return left > right
 
 
 def h_ge(left: Any, right: Any) -> bool:
     _ordered(left, right)
-    return left >= right  # type: ignore[no-any-return]
+    return left >= right
 
 
 def h_in(item: Any, container: Any) -> bool:
@@ -681,4 +680,4 @@ def compile_fast(source: str) -> Callable[[dict[str, Any]], Any]:
         raise Unsupported("too large for Python's compiler") from None
     namespace: dict[str, Any] = {"__builtins__": {}, **HELPERS}
     exec(code, namespace)  # noqa: S102 - code built from ast nodes above, no source text
-    return namespace["cel_expression"]  # type: ignore[no-any-return]
+    return namespace["cel_expression"]
