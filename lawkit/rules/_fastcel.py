@@ -539,6 +539,10 @@ HELPERS.update(h_any=any, h_all=all)
 
 # -- code generation ------------------------------------------------------------------------------
 
+# Every node's place, given as it is made: ast.fix_missing_locations walking each tree cost more than
+# all the rest of compiling the corpus into Python.
+_AT: dict[str, Any] = {"lineno": 1, "col_offset": 0, "end_lineno": 1, "end_col_offset": 0}
+
 _BOOL_NODES = frozenset({"and", "or", "not", "has"})
 _LITERALS = frozenset({"int", "str", "bool", "null", "list", "map"})
 _BINARY = {"==": "h_eq", "!=": "h_ne", "<": "h_lt", "<=": "h_le", ">": "h_gt", ">=": "h_ge", "in": "h_in",
@@ -547,7 +551,7 @@ _METHOD_HELPERS = {"size": "h_size", "startsWith": "h_starts", "endsWith": "h_en
 
 
 def _call(helper: str, *args: ast.expr) -> ast.expr:
-    return ast.Call(ast.Name(helper, ast.Load()), list(args), [])
+    return ast.Call(ast.Name(helper, ast.Load(), **_AT), list(args), [], **_AT)
 
 
 def _is_bool(node: tuple) -> bool:
@@ -577,36 +581,36 @@ class _Generator:
         if kind == "int":
             if not INT_MIN <= node[2] <= INT_MAX:
                 raise Unsupported("an integer out of range")
-            return ast.Constant(node[2])
+            return ast.Constant(node[2], **_AT)
         if kind in ("str", "bool"):
-            return ast.Constant(node[2])
+            return ast.Constant(node[2], **_AT)
         if kind == "null":
-            return ast.Constant(None)
+            return ast.Constant(None, **_AT)
         if kind == "ident":
             name = node[2]
             if not _IDENT.match(name):
                 raise Unsupported("a name CEL does not allow")
             if name in self.scopes:
-                return ast.Name(f"_v_{name}", ast.Load())
+                return ast.Name(f"_v_{name}", ast.Load(), **_AT)
             # read by its text: an unbound name is a KeyError, and the library decides
-            return ast.Subscript(ast.Name("env", ast.Load()), ast.Constant(name), ast.Load())
+            return ast.Subscript(ast.Name("env", ast.Load(), **_AT), ast.Constant(name, **_AT), ast.Load(), **_AT)
         if kind == "list":
-            return ast.List([self.expr(item) for item in node[2]], ast.Load())
+            return ast.List([self.expr(item) for item in node[2]], ast.Load(), **_AT)
         if kind == "map":
             keys = [key for key, _ in node[2]]
             if all(key[0] == "str" for key in keys) and len({key[2] for key in keys}) == len(keys):
-                return ast.Dict([ast.Constant(key[2]) for key in keys], [self.expr(v) for _, v in node[2]])
+                return ast.Dict([ast.Constant(key[2], **_AT) for key in keys], [self.expr(v) for _, v in node[2]], **_AT)
             return _call("h_map", *[self.expr(part) for pair in node[2] for part in pair])
         if kind == "field":
-            return _call("h_field", self.expr(node[2]), ast.Constant(node[3]))
+            return _call("h_field", self.expr(node[2]), ast.Constant(node[3], **_AT))
         if kind == "has":
-            return _call("h_has", self.expr(node[2]), ast.Constant(node[3]))
+            return _call("h_has", self.expr(node[2]), ast.Constant(node[3], **_AT))
         if kind == "index":
             return _call("h_index", self.expr(node[2]), self.expr(node[3]))
         if kind == "not":
             operand = node[2]
             if _is_bool(operand):
-                return ast.UnaryOp(ast.Not(), self.expr(operand))
+                return ast.UnaryOp(ast.Not(), self.expr(operand), **_AT)
             return _call("h_not", self.expr(operand))
         if kind == "neg":
             return _call("h_neg", self.expr(node[2]))
@@ -614,9 +618,9 @@ class _Generator:
             # Left to right, as Python does: a left side that decides gives CEL's value; a left side that
             # fails falls back to the library, which absorbs the error if the right side decides.
             return ast.BoolOp(ast.And() if kind == "and" else ast.Or(),
-                              [self.condition(node[2]), self.condition(node[3])])
+                              [self.condition(node[2]), self.condition(node[3])], **_AT)
         if kind == "cond":
-            return ast.IfExp(self.condition(node[2]), self.expr(node[3]), self.expr(node[4]))
+            return ast.IfExp(self.condition(node[2]), self.expr(node[3]), self.expr(node[4]), **_AT)
         if kind == "bin":
             op, left, right = node[2], node[3], node[4]
             if op in ("==", "!=") and (left[0] in ("str", "null") and right[0] not in _LITERALS
@@ -629,7 +633,7 @@ class _Generator:
                     compare = ast.Is() if op == "==" else ast.IsNot()
                 else:
                     compare = ast.Eq() if op == "==" else ast.NotEq()
-                return ast.Compare(self.expr(left), [compare], [self.expr(right)])
+                return ast.Compare(self.expr(left), [compare], [self.expr(right)], **_AT)
             return _call(_BINARY[op], self.expr(left), self.expr(right))
         if kind == "call":
             return _call(f"h_{node[2]}", *[self.expr(arg) for arg in node[3]])
@@ -644,19 +648,19 @@ class _Generator:
         iterable = _call("h_list", self.expr(target))  # evaluated outside the macro's scope
         self.scopes.append(variable)
         try:
-            local = ast.Name(f"_v_{variable}", ast.Store())
+            local = ast.Name(f"_v_{variable}", ast.Store(), **_AT)
             if name == "map":
                 conditions = [self.condition(rest[0])] if len(rest) == 2 else []
-                return ast.ListComp(self.expr(rest[-1]), [ast.comprehension(local, iterable, conditions, 0)])
+                return ast.ListComp(self.expr(rest[-1]), [ast.comprehension(local, iterable, conditions, 0)], **_AT)
             test = self.condition(rest[0])
             if name == "filter":
-                return ast.ListComp(ast.Name(f"_v_{variable}", ast.Load()),
-                                    [ast.comprehension(local, iterable, [test], 0)])
+                return ast.ListComp(ast.Name(f"_v_{variable}", ast.Load(), **_AT),
+                                    [ast.comprehension(local, iterable, [test], 0)], **_AT)
             if name == "exists_one":
-                found = ast.ListComp(ast.Constant(1), [ast.comprehension(local, iterable, [test], 0)])
-                return ast.Compare(_call("h_count", found), [ast.Eq()], [ast.Constant(1)])
+                found = ast.ListComp(ast.Constant(1, **_AT), [ast.comprehension(local, iterable, [test], 0)], **_AT)
+                return ast.Compare(_call("h_count", found), [ast.Eq()], [ast.Constant(1, **_AT)], **_AT)
             # all / exists: a generator, so the first false / true ends it as it ends CEL's
-            generator = ast.GeneratorExp(test, [ast.comprehension(local, iterable, [], 0)])
+            generator = ast.GeneratorExp(test, [ast.comprehension(local, iterable, [], 0)], **_AT)
             return _call("h_all" if name == "all" else "h_any", generator)
         finally:
             self.scopes.pop()
@@ -670,10 +674,9 @@ def compile_fast(source: str) -> Callable[[dict[str, Any]], Any]:
     except RecursionError:
         raise Unsupported("nested too deep") from None
     function = ast.FunctionDef(
-        name="cel_expression", args=ast.arguments([], [ast.arg("env")], None, [], [], None, []),
-        body=[ast.Return(body)], decorator_list=[], returns=None)
+        name="cel_expression", args=ast.arguments([], [ast.arg("env", **_AT)], None, [], [], None, []),
+        body=[ast.Return(body, **_AT)], decorator_list=[], returns=None, **_AT)
     module = ast.Module([function], [])
-    ast.fix_missing_locations(module)
     try:
         code = compile(module, "<cel>", "exec")
     except (RecursionError, MemoryError, ValueError, SyntaxError):
