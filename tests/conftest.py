@@ -11,13 +11,14 @@
 from __future__ import annotations
 
 import fcntl
+import importlib.util
 import os
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import pytest
 
@@ -25,6 +26,15 @@ import lawkit
 import lawkit.cli
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+def benchmark(name: str) -> Any:
+    """benchmarks/<name>.py as a module: the tests reuse its records and its former views."""
+    spec = importlib.util.spec_from_file_location(f"{name}_benchmark", REPO / "benchmarks" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 # The code.yaml of the small demo corpora the tests build (one heading, ONE).
 DEMO_CODE = """\
 # yaml-language-server: $schema=../../lawkit/schemas/code.schema.json

@@ -9,22 +9,17 @@ and tricks quitted without a number.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from conftest import benchmark
 from lawkit.rules.engine import Engine
 from lawkit.rules.record import read_record
 
 SEATS = ["north", "east", "south", "west"]
-_SPEC = importlib.util.spec_from_file_location("auction_benchmark", Path(__file__).parent.parent / "benchmarks" /
-                                               "auction.py")
-assert _SPEC and _SPEC.loader
-bench = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(bench)
+bench = benchmark("auction")
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterable
 
-from ._cel import cel, plain
+from ._cel import Context, plain
 
 from ..corpus.facts import FactError, check_value
 from ..corpus.model import Corpus
@@ -167,7 +167,7 @@ class Engine:
         situation = self.situation(situation, views="rules")
         facts = situation.facts
         plan = self._plan(book, facts)
-        context = cel.Context()  # this ruling's own: constants and this situation only
+        context = Context()  # this ruling's own: constants and this situation only
         context.update({**{name: book.constants[name].value for name in plan.constants},
                         **{name: self.model.views.constants[name] for name in plan.shared},
                         **{name: facts[name] for name in plan.facts}})
@@ -316,13 +316,13 @@ class Engine:
             raise RulingError(f"no code '{code}'{did_you_mean(code, self.corpus.codes)}")
         return book
 
-    def _condition(self, rule: Rule, when: Expression, context: cel.Context) -> bool:
+    def _condition(self, rule: Rule, when: Expression, context: Context) -> bool:
         held = _evaluate(rule, when, context)
         if not isinstance(held, bool):
             raise RulingError(f"{rule.key}: 'when' gave {held!r}, not true or false", law=rule.law, kind="rule")
         return held
 
-    def _apply(self, book: Rulebook, rule: Rule, context: cel.Context,
+    def _apply(self, book: Rulebook, rule: Rule, context: Context,
                produced: dict[str, tuple[Any, Rule]], record: Record, facts: dict[str, Any]) -> Ruling:
         values = {}
         for name, value in rule.values.items():
@@ -412,7 +412,7 @@ class _Plan:
     facts: frozenset[str]
 
 
-def _evaluate(rule: Rule, expression: Expression, context: cel.Context) -> Any:
+def _evaluate(rule: Rule, expression: Expression, context: Context) -> Any:
     try:
         return expression.program.execute(context)
     except (KeyError, IndexError) as exc:

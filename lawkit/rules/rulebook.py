@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._cel import cel
+from . import _cel
 
 from . import celnames
 from . import cost as costlib
@@ -31,7 +31,7 @@ from ..corpus.problems import Position, Problem, did_you_mean
 @dataclass
 class Expression:
     source: str
-    program: Any  # cel.Program
+    program: Any  # _cel.Program
     names: frozenset[str]  # free variables: facts, views, constants, values
     position: Position
     bound: tuple[tuple[str, int], ...] = ()  # the macros' variables, local to their macros
@@ -353,7 +353,7 @@ def _compile(corpus: Corpus, law: Law, source: Any, position: Position, what: st
         corpus.problems.append(Problem(position, "rules", f"{what} must be a CEL expression (text)", law.id))
         return None
     try:
-        program = cel.compile(source)
+        program = _cel.compile(source)
     except Exception as exc:  # the CEL parser's errors: ValueError and friends
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         corpus.problems.append(Problem(position, "cel-syntax", f"{what} does not compile: {first}", law.id))

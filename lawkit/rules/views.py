@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._cel import cel, plain
+from ._cel import Context, compile as compile_cel, plain
 from . import celnames
 from ..corpus.facts import parse_type
 from ..corpus.problems import Position, Problem, did_you_mean
@@ -27,12 +27,6 @@ INPUTS = frozenset({"record_seats", "record_dealer", "record_previous_dealer", "
                     "play_numbers", "trick_places", "table_cut_events", "cutting_out_cut_events",
                     "first_table_cuts", "call_numbers", "calls_before", "play_before", "seat_play_before",
                     "trick_first_play"})
-# The parts holding a whole hand (every play, every card dealt, the tricks): converting one into CEL
-# costs as much as a hundred small values, and the library rebuilds a context's environment, at a
-# cost proportional to all it holds, at the first run after each update. The views that read them
-# are derived in a context of their own, updated as seldom as their dependencies allow.
-BIG_INPUTS = frozenset({"events", "cards_dealt", "deal_events", "play_events", "plays_by_trick", "trick_list",
-                        "hands_at_tricks", "dealt_plain"})
 
 
 class ViewError(Exception):
@@ -49,9 +43,9 @@ class View:
     description: str
     position: Position
     value_source: str
-    value: Any  # cel.Program
+    value: Any  # _cel.Program
     when_source: str | None = None
-    when: Any = None  # cel.Program
+    when: Any = None  # _cel.Program
     question: str | None = None
     type: Any = None  # corpus.facts.FactType: a view with a type and a question can be answered
     reads: frozenset[str] = frozenset()  # earlier views it reads
@@ -59,22 +53,13 @@ class View:
     constants: frozenset[str] = frozenset()
     alias: str | None = None  # the value is this name's value as it is: copied, not run through CEL
 
-    @property
-    def context_names(self) -> frozenset[str]:
-        """What its CEL reads (an alias's value is copied, so its source need not be in the context)."""
-        if self.alias is None:
-            return self.names
-        return frozenset(self.names - {self.alias}) | (self.when_names or frozenset())
-
-    when_names: frozenset[str] | None = None
-
 
 @dataclass
 class Views:
     constants: dict[str, Any] = field(default_factory=dict)
     constant_descriptions: dict[str, str] = field(default_factory=dict)
     views: dict[str, View] = field(default_factory=dict)  # in order
-    _schedules: dict[Any, Any] = field(default_factory=dict, repr=False)
+    _schedules: dict[Any, list[View]] = field(default_factory=dict, repr=False)
 
     def derive(self, record: dict[str, Any], wanted: frozenset[str] | None = None,
                answered: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -86,48 +71,30 @@ class Views:
 
         With ``wanted``, only those views and the views they read are derived
         (a ruling needs the views its rules read, not the whole table).
-        Views are evaluated a level at a time (a view's level is one more than
-        the highest of the views it reads), in one context to which each level
-        adds only what it reads and the context lacks: the CEL library
-        converts each value once, when it is added.
+        Views are derived in their order (a view reads only views before it) in one context: a
+        plain dict of the record's parts, the constants and the views derived so far.
         """
-        available = {**self.constants, **record}
+        context = Context({**self.constants, **record})
+        available = context.values
         given: dict[str, Any] = {}
-        # Two contexts, each given at each step only what that step reads and it lacks: converting a
-        # whole hand's plays into CEL again for each step cost more than the library's rebuilding of
-        # its environment after an addition. That rebuild (on the first execution after a change)
-        # costs as much as everything the context holds, so the views reading the big parts of the
-        # record run in one context (few steps), the others in a small one (cheap rebuilds), and a
-        # name no later step of a context reads is emptied (set to null) with that context's next update.
-        contexts = (cel.Context(), cel.Context())
-        bounds: tuple[set[str], set[str]] = (set(), set())
-        for level, big, reads, keep in self._schedule(wanted):
-            context, bound = contexts[big], bounds[big]
-            new = {name: available[name] for name in reads if name in available and name not in bound}
-            if new:
-                for name in bound - keep:
-                    new[name] = None
-                    bound.discard(name)
-                context.update(new)
-                bound.update(name for name in new if name in keep)
-            for view in level:
-                held = True
-                if view.when is not None:
-                    held = _run(view, view.when, view.when_source or "", context)
-                    if not isinstance(held, bool):
-                        raise ViewError(f"view '{view.name}': 'when' gave {held!r}, not true or false", view.name)
-                if not held:
-                    available[view.name] = None
-                elif view.alias is not None:
-                    # A view that names another part as it is (the deal is the layout's dealt_plain):
-                    # converting it into CEL and back would cost more than every other deal view.
-                    available[view.name] = plain(available.get(view.alias))
-                else:
-                    available[view.name] = plain(_run(view, view.value, view.value_source, context))
-                if held:
-                    given[view.name] = available[view.name]
-                elif answered and view.name in answered:
-                    available[view.name] = answered[view.name]
+        for view in self._schedule(wanted):
+            held = True
+            if view.when is not None:
+                held = _run(view, view.when, view.when_source or "", context)
+                if not isinstance(held, bool):
+                    raise ViewError(f"view '{view.name}': 'when' gave {held!r}, not true or false", view.name)
+            if not held:
+                value = None
+            elif view.alias is not None:
+                # A view that names another part as it is (the deal is the layout's dealt_plain).
+                value = plain(available.get(view.alias))
+            else:
+                value = plain(_run(view, view.value, view.value_source, context))
+            if held:
+                given[view.name] = value
+            elif answered and view.name in answered:
+                value = answered[view.name]
+            context[view.name] = value
         return given
 
     def closure(self, wanted: frozenset[str]) -> frozenset[str]:
@@ -141,45 +108,17 @@ class Views:
                 stack.extend(self.views[name].reads)
         return frozenset(found)
 
-    def _schedule(self, wanted: frozenset[str] | None) -> list[tuple[list[View], int, frozenset[str], frozenset[str]]]:
-        """The steps deriving ``wanted`` and the views they read (all views without ``wanted``): each a
-        list of views whose reads are derived before it, the context it runs in (1: the one holding
-        the big parts of the record), what it reads, and what this and the later steps of its context
-        read (the rest is emptied). Kept: a few distinct ``wanted`` sets at most."""
+    def _schedule(self, wanted: frozenset[str] | None) -> list[View]:
+        """The views deriving ``wanted`` and the views they read (all views without ``wanted``), in
+        order. Kept: a few distinct ``wanted`` sets at most."""
         schedule = self._schedules.get(wanted)
         if schedule is None:
             needed = None if wanted is None else self.closure(wanted)
-            big_names = BIG_INPUTS | {v.name for v in self.views.values() if v.alias in BIG_INPUTS}
-            remaining = [view for view in self.views.values() if needed is None or view.name in needed]
-            done: set[str] = set()
-            steps: list[tuple[list[View], int]] = []
-            while remaining:
-                # Every small view that can be derived, a step at a time; then every big one that can,
-                # in one step (the big context's updates are the costly ones).
-                for big in (0, 1):
-                    while True:
-                        ready = [v for v in remaining if bool(v.context_names & big_names) == bool(big)
-                                 and v.reads <= done]
-                        if ready:
-                            steps.append((ready, big))
-                            done.update(v.name for v in ready)
-                            remaining = [v for v in remaining if v.name not in done]
-                        if not ready or big:
-                            break
-            later: list[set[str]] = [set(), set()]
-            schedule = []
-            for level, big in reversed(steps):
-                reads = frozenset(self._reads(level))
-                later[big] |= reads
-                schedule.append((level, big, reads, frozenset(later[big])))
-            schedule.reverse()
+            schedule = [view for view in self.views.values() if needed is None or view.name in needed]
             if len(self._schedules) > 64:
                 self._schedules.clear()
             self._schedules[wanted] = schedule
         return schedule
-
-    def _reads(self, level: list[View]) -> set[str]:
-        return {name for view in level for name in view.context_names}
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -227,7 +166,7 @@ def compile_views(data: Any, problems: list[Problem], card_order: Any, kinds: An
                 problems.append(Problem(where, "rules", f"view '{name}': '{key}' must be a CEL expression (text)"))
                 continue
             try:
-                program = cel.compile(source)
+                program = compile_cel(source)
                 read = celnames.names(source)
             except Exception as exc:  # the CEL parser's errors
                 first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -260,8 +199,7 @@ def compile_views(data: Any, problems: list[Problem], card_order: Any, kinds: An
             name, raw.get("description", ""), at, compiled["value"][0], compiled["value"][1],
             compiled["when"][0] if "when" in compiled else None, compiled["when"][1] if "when" in compiled else None,
             raw.get("question"), kind, reads=frozenset(reads & set(views.views)),
-            constants=frozenset(reads & set(views.constants)), names=frozenset(reads), alias=alias,
-            when_names=compiled["when"][2] if "when" in compiled else frozenset())
+            constants=frozenset(reads & set(views.constants)), names=frozenset(reads), alias=alias)
     return views
 
 
