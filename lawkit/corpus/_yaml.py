@@ -180,8 +180,9 @@ def _alias_past_budget(path: str, text: str) -> Problem | None:
         for event in yaml.parse(text, Loader=_Loader):
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent, yaml.ScalarEvent)) \
                     and total + 1 > MAX_VALUES:
-                return Problem(_pos(path, event.start_mark), "yaml-limit",
-                               f"the file holds more than {MAX_VALUES:,} values")
+                mark = event.start_mark
+                return Problem(Position(path, mark.line + 1, mark.column + 1) if mark else Position(path, 1, 1),
+                               "yaml-limit", f"the file holds more than {MAX_VALUES:,} values")
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 total += 1
                 stack.append([event.anchor, 1])
