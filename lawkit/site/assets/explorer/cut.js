@@ -4,7 +4,7 @@
 // when the first rubber is over, each step with its law. The candidates'
 // cards are in the address (#n=6&c=… : each candidate's cuts in order, his first and any later one).
 import {open} from './explorer.js'
-import {readState, writeState} from './share.js'
+import {readState, writeSoon} from './share.js'
 import {el, select, cardSelect, cardElement, fullPack, shuffled} from './cards.js'
 import {lawsOf, rulingElement, errorElement} from './rulings.js'
 import {word} from './words.js'
@@ -164,7 +164,7 @@ async function update () {
   const sections = []
   for (const code of codes) sections.push(await codeElement(explorer, code))
   if (mine !== ticket) return
-  writeState({n: state.n, code: state.code, c: state.c}, ['c'])
+  writeSoon(root, () => ({n: state.n, code: state.code, c: state.c}), ['c'])
   // Every code with laws on cutting (a code without, as Duplicate Whist's, only when it is asked for).
   results.replaceChildren(...sections.filter(s => s.dataset.ruled !== 'false' || state.code))
   root.dataset.ready = String(mine)
