@@ -135,16 +135,26 @@ let explorer
 const cutsBox = el('div', {class: 'lk-cuts'})
 const results = el('div', {class: 'lk-codes', 'aria-live': 'polite'})
 
+// Each candidate's box is made once (its select holds the 52 cards) and only its card changes.
+const cutBoxes = {}
 function drawCuts () {
   cutsBox.replaceChildren(...candidates().map(p => {
     const card = (state.c[p] || [])[0] || ''
-    return el('div', {class: 'lk-cut', 'data-player': p},
-      el('strong', {text: p}), card ? cardElement(card, {big: true}) : el('span', {class: 'lk-card lk-card--big lk-card--unknown', text: '?'}),
-      cardSelect(`${p}'s card`, card, v => {
+    const made = cutBoxes[p] ||= {box: el('div', {class: 'lk-cut', 'data-player': p}, el('strong', {text: p})), card: null,
+      choose: cardSelect(`${p}'s card`, card, v => {
         state.c[p] = v ? [v] : []
         // A changed first cut makes his later cuts (after a tie, for partners) new draws.
         update()
-      }))
+      })}
+    if (made.card !== card || !made.shown) {
+      const shown = card ? cardElement(card, {big: true}) : el('span', {class: 'lk-card lk-card--big lk-card--unknown', text: '?'})
+      if (made.shown) made.shown.replaceWith(shown)
+      else made.box.append(shown, made.choose)
+      made.shown = shown
+      made.card = card
+      made.choose.querySelector('select').value = card
+    }
+    return made.box
   }))
 }
 
