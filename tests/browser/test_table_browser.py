@@ -35,9 +35,11 @@ def engine() -> lawkit.Engine:
 
 
 def _ready(page, before: str | None = None) -> str:
-    """Wait for the page's module to have drawn its answer (a new one, when ``before`` is given)."""
-    page.wait_for_function("([b]) => { const r = document.querySelector('.lk-table').dataset.ready; "
-                           "return r !== undefined && r !== b && r !== 'error' }", arg=[before], timeout=30_000)
+    """Wait for the page's module to have drawn its answer (a new one, when ``before`` is given) and
+    written it in the address (just after it is drawn)."""
+    page.wait_for_function("([b]) => { const t = document.querySelector('.lk-table'), r = t.dataset.ready; "
+                           "return r !== undefined && r !== b && r !== 'error' && !t.dataset.saving }", arg=[before],
+                           timeout=30_000)
     return page.evaluate("document.querySelector('.lk-table').dataset.ready")
 
 

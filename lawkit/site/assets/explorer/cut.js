@@ -4,7 +4,7 @@
 // when the first rubber is over, each step with its law. The candidates'
 // cards are in the address (#n=6&c=… : each candidate's cuts in order, his first and any later one).
 import {open} from './explorer.js'
-import {readState, writeState} from './share.js'
+import {readState, writeSoon} from './share.js'
 import {el, select, cardSelect, cardElement, fullPack, shuffled} from './cards.js'
 import {lawsOf, rulingElement, errorElement} from './rulings.js'
 import {word} from './words.js'
@@ -135,16 +135,26 @@ let explorer
 const cutsBox = el('div', {class: 'lk-cuts'})
 const results = el('div', {class: 'lk-codes', 'aria-live': 'polite'})
 
+// Each candidate's box is made once (its select holds the 52 cards) and only its card changes.
+const cutBoxes = {}
 function drawCuts () {
   cutsBox.replaceChildren(...candidates().map(p => {
     const card = (state.c[p] || [])[0] || ''
-    return el('div', {class: 'lk-cut', 'data-player': p},
-      el('strong', {text: p}), card ? cardElement(card, {big: true}) : el('span', {class: 'lk-card lk-card--big lk-card--unknown', text: '?'}),
-      cardSelect(`${p}'s card`, card, v => {
+    const made = cutBoxes[p] ||= {box: el('div', {class: 'lk-cut', 'data-player': p}, el('strong', {text: p})), card: null,
+      choose: cardSelect(`${p}'s card`, card, v => {
         state.c[p] = v ? [v] : []
         // A changed first cut makes his later cuts (after a tie, for partners) new draws.
         update()
-      }))
+      })}
+    if (made.card !== card || !made.shown) {
+      const shown = card ? cardElement(card, {big: true}) : el('span', {class: 'lk-card lk-card--big lk-card--unknown', text: '?'})
+      if (made.shown) made.shown.replaceWith(shown)
+      else made.box.append(shown, made.choose)
+      made.shown = shown
+      made.card = card
+      made.choose.querySelector('select').value = card
+    }
+    return made.box
   }))
 }
 
@@ -164,7 +174,7 @@ async function update () {
   const sections = []
   for (const code of codes) sections.push(await codeElement(explorer, code))
   if (mine !== ticket) return
-  writeState({n: state.n, code: state.code, c: state.c}, ['c'])
+  writeSoon(root, () => ({n: state.n, code: state.code, c: state.c}), ['c'])
   // Every code with laws on cutting (a code without, as Duplicate Whist's, only when it is asked for).
   results.replaceChildren(...sections.filter(s => s.dataset.ruled !== 'false' || state.code))
   root.dataset.ready = String(mine)

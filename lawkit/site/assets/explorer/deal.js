@@ -4,7 +4,7 @@
 // who deals next. The deal is in the address (#d=south&k=<the pack in order>&f=face-up,…&a=<answers>,
 // or r=<a record> entered as data).
 import {open} from './explorer.js'
-import {readState, writeState} from './share.js'
+import {readState, writeSoon} from './share.js'
 import {el, select, SEATS, seatName, leftOf, fullPack, shuffled, handElement, parseCard, cardElement} from './cards.js'
 import {lawsOf, rulingElement, errorElement} from './rulings.js'
 
@@ -168,8 +168,8 @@ async function update () {
   const sections = []
   for (const code of codes) sections.push(await codeElement(explorer, code))
   if (mine !== ticket) return
-  writeState({d: state.dealer, k: state.pack.join(''), f: state.faults.join(','), code: state.code,
-    a: Object.keys(state.answers).length ? state.answers : null, r: state.record}, ['a', 'r'])
+  writeSoon(root, () => ({d: state.dealer, k: state.pack.join(''), f: state.faults.join(','), code: state.code,
+    a: Object.keys(state.answers).length ? state.answers : null, r: state.record}), ['a', 'r'])
   if (document.activeElement !== json) json.value = JSON.stringify(state.record || record(await explorer.code(codes[0])))
   results.replaceChildren(...sections)
   root.dataset.ready = String(mine)

@@ -4,7 +4,7 @@
 // the trace, from the explorer model (api/explorer/model.json) and a code's rulebook
 // (api/explorer/<code>.json), exported by lawkit.rules.export.
 import {Layers, compile, plain, same, sorted, toCel} from './cel.js'
-import {RecordError, FactError, asCel, checkValue, describe, readRecord} from './record.js'
+import {RecordError, FactError, asCel, checkValue, describe, readAnswers, readRecord} from './record.js'
 import {Views, ViewError} from './views.js'
 import {say, sideName} from './words.js'
 
@@ -18,6 +18,26 @@ export class RulingError extends Error {
 }
 
 const SIDES = ['north-south', 'east-west']
+const isMapping = value => value !== null && typeof value === 'object' && !Array.isArray(value)
+
+// A record's data as a key: its JSON, with what JSON would lose or merge (undefined, NaN, a
+// BigInt) written apart, so two records read differently never share a key.
+function key (data) {
+  return JSON.stringify(data, (name, value) => {
+    if (value === undefined || typeof value === 'bigint' || typeof value === 'function' ||
+        (typeof value === 'number' && !Number.isFinite(value))) return `\u0000${typeof value}:${String(value)}`
+    if (typeof value === 'string' && value.startsWith('\u0000')) return `\u0000${value}`
+    return value
+  })
+}
+
+// The last few of one step's results, by key (the oldest forgotten first).
+class Kept extends Map {
+  set (name, value) {
+    if (this.size >= 24) this.delete(this.keys().next().value)
+    return super.set(name, value)
+  }
+}
 const minus = (names, known) => names.filter(n => !Object.hasOwn(known, n))
 
 export class Engine {
@@ -28,6 +48,7 @@ export class Engine {
     this.readByRules = new Set(model.read_by_rules)
     this.alwaysGiven = new Set(model.views.filter(v => v.when === null).map(v => v.name))
     this.viewTypes = Object.fromEntries(model.views.filter(v => v.type !== null).map(v => [v.name, v.type]))
+    this.forget()
   }
 
   // A code's rulebook (its JSON, as api/explorer/<code>.json holds it), compiled once.
@@ -65,27 +86,56 @@ export class Engine {
 
   // The situation a record describes: read, checked, its views derived: every view with
   // views: 'all' (to show the table, as Engine.situation does by default), or only those some
-  // rule of some code reads with views: 'rules'.
+  // rule of some code reads with views: 'rules'. Each step's work is kept for the next input (a page
+  // rules one record under every code, and an input often changes only part of it): the situation
+  // by the whole data; the record read by its data less the answers (checked apart); the views by
+  // the data less answers and irregularities (which say only what the record may hold, and leave
+  // the record laid out as it is) with the answers that stand in for a view.
   situation (data, {views = 'all'} = {}) {
     if (data instanceof Situation) return data
+    if (!isMapping(data)) return this.read(data, views)
+    const whole = `${views}\u0000${key(data)}`
+    let found = this.kept.situations.get(whole)
+    if (!found) this.kept.situations.set(whole, found = this.read(data, views))
+    return found
+  }
+
+  // Every step's work forgotten (benchmarks/explorer.py measures the work itself with it).
+  forget () {
+    this.kept = {situations: new Kept(), records: new Kept(), views: new Kept(), rulings: new Kept()}
+  }
+
+  read (data, views) {
+    const {answers, ...parts} = isMapping(data) ? data : {}
+    const partsKey = isMapping(data) ? key(parts) : null
     let record
     try {
-      record = readRecord(data, this.model.record, (name, value) => this.checkAnswer(name, value))
+      let laidOut = partsKey === null ? null : this.kept.records.get(partsKey)
+      if (!laidOut) {
+        laidOut = readRecord(isMapping(data) ? parts : data, this.model.record)
+        if (partsKey !== null) this.kept.records.set(partsKey, laidOut)
+      }
+      record = {...laidOut, answers: readAnswers(answers, (name, value) => this.checkAnswer(name, value))}
     } catch (error) {
       if (error instanceof RecordError) throw new RulingError(error.message, {fact: error.fact})
       throw error
     }
     const answered = {}
     for (const [name, value] of Object.entries(record.answers)) {
-      if (Object.hasOwn(this.viewTypes, name)) answered[name] = toCel(value)
+      if (Object.hasOwn(this.viewTypes, name)) answered[name] = value
     }
-    let given
-    try {
-      const wanted = views === 'all' ? null : new Set([...this.readByRules, ...Object.keys(record.answers)])
-      given = this.views.derive(asCel(record, this.model.record), wanted, answered)
-    } catch (error) {
-      if (error instanceof ViewError) throw new RulingError(`${error.message} (on this record; the view is in views.yaml)`, {kind: 'rule'})
-      throw error
+    const {irregularities, ...shape} = parts
+    const viewsKey = partsKey === null ? null : `${views}\u0000${key(shape)}\u0000${key(answered)}`
+    let given = viewsKey === null ? undefined : this.kept.views.get(viewsKey)
+    if (!given) {
+      try {
+        const wanted = views === 'all' ? null : new Set([...this.readByRules, ...Object.keys(record.answers)])
+        given = this.views.derive(asCel(record, this.model.record), wanted, toCel(answered))
+      } catch (error) {
+        if (error instanceof ViewError) throw new RulingError(`${error.message} (on this record; the view is in views.yaml)`, {kind: 'rule'})
+        throw error
+      }
+      if (viewsKey !== null) this.kept.views.set(viewsKey, given)
     }
     for (const name of Object.keys(record.answers)) {
       if (Object.hasOwn(given, name)) {
@@ -93,7 +143,11 @@ export class Engine {
           'change the record', {fact: name})
       }
     }
-    return new Situation(record, given, toCel(record.answers))
+    // Its rulings depend on the views, the answers and the events laid out, not on what the record
+    // declares it may hold: shared by the situations that differ only in that.
+    let rulings = viewsKey === null ? new Map() : this.kept.rulings.get(`${viewsKey}\u0000${key(record.answers)}`)
+    if (!rulings) this.kept.rulings.set(`${viewsKey}\u0000${key(record.answers)}`, rulings = new Map())
+    return new Situation(record, given, toCel(record.answers), rulings)
   }
 
   checkAnswer (name, value) {
@@ -119,10 +173,19 @@ export class Engine {
 
   // Every ruling ``code`` gives on ``situation`` (a Situation, or a record's data), as
   // lawkit.rules.engine.Result.as_json gives it (without the trace's `at`: no positions here).
+  // A situation is ruled on once by each code (the situation kept for the same data, its rulings
+  // with it), and the result frozen, since every later asker shares it.
   ruling (code, situation) {
     const book = this.books[code]
     if (!book) throw new RulingError(`no code '${code}' loaded`)
     situation = this.situation(situation, {views: 'rules'})
+    let result = situation.rulings.get(book)
+    if (!result) situation.rulings.set(book, result = frozen(this.rule(book, situation)))
+    return result
+  }
+
+  rule (book, situation) {
+    const code = book.code
     const facts = situation.facts
     // The ruling's own context: the code's constants, the views' constants, this situation.
     const context = new Layers(facts, book.constants, this.views.constants)
@@ -275,12 +338,21 @@ export class Engine {
 }
 
 export class Situation {
-  constructor (record, views, answers) {
+  constructor (record, views, answers, rulings = new Map()) {
     this.record = record
     this.views = views // name -> value (CEL form), the views the record gives
     this.answers = answers // name -> value (CEL form), checked
     this.facts = {...views, ...answers}
+    this.rulings = rulings // each code's rulebook -> its result on this situation
   }
+}
+
+function frozen (value) {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) frozen(item)
+    Object.freeze(value)
+  }
+  return value
 }
 
 function considered (rule, status, details = {}) {

@@ -4,7 +4,7 @@
 // of the code names is flagged where it happened, with the ruling and its law. The state is in the
 // address: #h=<the hand's number>&code=…&e=<events shown>, or s=<a record> for one pasted in.
 import {open} from './explorer.js'
-import {readState, writeState} from './share.js'
+import {readState, writeSoon} from './share.js'
 import {el, select, SEATS, SYMBOL, seatName, leftOf, handElement, cardElement} from './cards.js'
 import {lawsOf, rulingElement, errorElement, missingElement} from './rulings.js'
 
@@ -19,6 +19,7 @@ let hands = []
 let state = {h: 0, code: '', e: 0, s: null}
 let explorer
 let view = null // the record laid out, the rulings and the events they flag
+let shownStep = 0 // the step drawn, which the address says (written just after it is drawn)
 
 try {
   const read = readState(['s'])
@@ -231,7 +232,8 @@ function draw () {
     el('details', {class: 'lk-whole'}, el('summary', {text: 'The code\'s rulings on the whole hand'}),
       el('ul', {class: 'lk-rulings'}, view.result.rulings.map(r => rulingElement(r, view.laws, view.book))),
       missingElement(view.result.missing_facts)))
-  writeState({h: state.s ? null : state.h, code: state.code, e: step, s: state.s}, ['s'])
+  shownStep = step
+  writeSoon(root, () => ({h: state.s ? null : state.h, code: state.code, e: shownStep, s: state.s}), ['s'])
   root.dataset.ready = `${view.code}:${step}`
 }
 

@@ -4,7 +4,7 @@
 // need first), and reads each code's ruling in players' words (ruling.js). The whole state is in the
 // address's fragment (share.js): #code=…&s=<the record>&k=<the kind being described>&dev=1.
 import {open} from './explorer.js'
-import {readState, writeState} from './share.js'
+import {readState, writeSoon} from './share.js'
 import {SEATS, card as readCard} from './record.js'
 import {word, SUIT_SYMBOLS as SUITS} from './words.js'
 import {element, eventWords, rulingItem} from './ruling.js'
@@ -323,19 +323,8 @@ function shared () {
   return {code: state.code || ALL, s: told() ? story() : null, k: state.k, dev: state.dev}
 }
 
-// The address follows the state just after the answer is shown: replacing a long address (a full
-// hand's, 5 KB) takes the browser milliseconds that the answer need not wait for.
-let saving = 0
-function save () {
-  if (!saving) {
-    box.dataset.saving = 'true' // the tests wait for the address to be written
-    saving = setTimeout(() => {
-      saving = 0
-      writeState(shared())
-      delete box.dataset.saving
-    }, 0)
-  }
-}
+// The address follows the state just after the answer is shown (share.js).
+const save = () => writeSoon(box, shared)
 
 // Answer, at once when the codes' rules are loaded, and put the state in the address.
 function update () {
@@ -352,15 +341,6 @@ function update () {
   return Promise.resolve()
 }
 
-// The story read and its views derived, again only when it changed (choosing another code rules the
-// same situation: a full hand's views take most of the time of an answer).
-let situationOf = [null, null]
-function situationFor (record) {
-  const text = JSON.stringify(record)
-  if (situationOf[0] !== text) situationOf = [text, explorer.engine.situation(record, {views: 'rules'})]
-  return situationOf[1]
-}
-
 function show () {
   const codes = ruling()
   if (codes.some(c => !info[c])) return
@@ -375,7 +355,9 @@ function show () {
   let results = null
   let failed = null
   try {
-    const situation = situationFor(story())
+    // Read once for every code, and its views derived again only when the story changed (the
+    // engine keeps them: choosing another code rules the same situation).
+    const situation = explorer.engine.situation(story(), {views: 'rules'})
     results = codes.map(code => {
       try {
         return explorer.engine.ruling(code, situation)
@@ -402,8 +384,19 @@ function askedFor (name) {
   return view ? engine.viewQuestion(name, {}, new Set()) || capital(view.description) : capital(named(name))
 }
 
+// Whether a part of the answer shows what it showed: the same results (the engine gives the same
+// result again for the same story and code) and the same of the rest it shows.
+function unchanged (shown, results, ...rest) {
+  const now = [...results, ...rest]
+  if (shown.length === now.length && shown.every((item, i) => item === now[i])) return true
+  shown.splice(0, shown.length, ...now)
+  return false
+}
+
 // The next question: of every question some code's rules still need, the one most rules need.
+const questionsShown = []
 function showQuestions (results) {
+  if (unchanged(questionsShown, results, JSON.stringify(story().answers || {}), told(), chosen().join())) return
   const asked = {}
   for (const result of results) {
     for (const missing of result.missing_facts || []) {
@@ -497,7 +490,10 @@ function summary (results, failed) {
   return `${count} ruling${count === 1 ? '' : 's'} ${where}` + (asked ? '; the laws ask a question.' : '.')
 }
 
+const answerShown = []
+const panels = new Map() // code -> [its result, its panel]: a panel is drawn again only for a new result
 function showAnswer (results, failed, codes) {
+  if (unchanged(answerShown, results || [], failed, codes.join(), chosen().join())) return
   const section = parts.answer
   section.textContent = ''
   const title = element('h2', null, 'What happens now')
@@ -518,6 +514,11 @@ function showAnswer (results, failed, codes) {
   const events = story().events || []
   const vocabulary = explorer.engine.model.record
   for (const result of results) {
+    const kept = panels.get(result.code)
+    if (kept && kept[0] === result) {
+      grid.append(kept[1])
+      continue
+    }
     const panel = element('section', 'lk-now__code-answer')
     panel.dataset.code = result.code
     const id = uid('code')
@@ -536,6 +537,7 @@ function showAnswer (results, failed, codes) {
       panel.append(list)
     }
     grid.append(panel)
+    panels.set(result.code, [result, panel])
   }
   section.append(grid)
 }

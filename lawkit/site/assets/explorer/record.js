@@ -180,15 +180,21 @@ export function readRecord (data, vocabulary, checkAnswer = null) {
     layOut(event, dealer, index)
     events.push(event)
   })
-  const answers = data.answers || {}
-  if (!isMapping(answers)) throw new RecordError('answers is a mapping of questions\' facts to what happened')
-  const checked = {}
-  for (const [name, value] of Object.entries(answers)) checked[name] = checkAnswer ? checkAnswer(name, value) : value
+  const checked = readAnswers(data.answers, checkAnswer)
   const record = {seats, dealer, previousDealer, irregularities: [...irregularities], events, dealt: [], plays: [],
     answers: checked}
   dealAndPlay(record)
   checkConsistency(record)
   return record
+}
+
+// A situation's answers, each checked and normalized by ``checkAnswer(name, value)``.
+export function readAnswers (answers, checkAnswer = null) {
+  answers ||= {}
+  if (!isMapping(answers)) throw new RecordError('answers is a mapping of questions\' facts to what happened')
+  const checked = {}
+  for (const [name, value] of Object.entries(answers)) checked[name] = checkAnswer ? checkAnswer(name, value) : value
+  return checked
 }
 
 // A kind's event before its fields are read: its own fields at their defaults. (Python's event has

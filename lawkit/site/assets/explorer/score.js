@@ -2,7 +2,7 @@
 // sheet of each code that scores, every entry with the ruling and the law that puts it there. The
 // hands are in the address (share.js: #s=…, and code=… for one code).
 import {open} from './explorer.js'
-import {readState, writeState} from './share.js'
+import {readState, writeSoon} from './share.js'
 import {el, select, SEATS, seatName, SYMBOL, parseCard} from './cards.js'
 import {lawsOf, rulingElement, missingElement, errorElement} from './rulings.js'
 import {Scorer, SIDES, isShortForm} from './scorer.js'
@@ -194,7 +194,7 @@ async function sheetElement (code) {
 
 let drawing = 0
 async function update () {
-  writeState({code: state.code, s: {hands: state.hands}}, ['s'])
+  writeSoon(root, () => ({code: state.code, s: {hands: state.hands}}), ['s'])
   const json = document.getElementById('lk-score-json')
   if (json && document.activeElement !== json) json.value = JSON.stringify(state.hands)
   const ticket = ++drawing

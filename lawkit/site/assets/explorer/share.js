@@ -42,3 +42,19 @@ export function writeState (state, data = ['s']) {
   history.replaceState(history.state, '', fragment ? `#${fragment}` : location.pathname + location.search)
   return fragment
 }
+
+// The address written once the answer is drawn, in the next task after the frame that shows it
+// (replacing a long address, a full hand's or a rubber's, takes the browser milliseconds the answer
+// need not wait for): ``state()`` read then, so the last state wins. ``box.dataset.saving`` says a
+// write is waiting (the tests wait for the address).
+const waiting = new WeakSet()
+export function writeSoon (box, state, data = ['s']) {
+  if (waiting.has(box)) return
+  waiting.add(box)
+  box.dataset.saving = 'true'
+  requestAnimationFrame(() => setTimeout(() => {
+    waiting.delete(box)
+    writeState(state(), data)
+    delete box.dataset.saving
+  }, 0))
+}

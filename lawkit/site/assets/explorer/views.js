@@ -19,8 +19,16 @@ export class Views {
     this.closures = new Map()
   }
 
-  // ``wanted`` and every view they read, directly or through another (a Set of names).
+  // ``wanted`` and every view they read, directly or through another (a Set of names), found once
+  // for each set of names asked.
   closure (wanted) {
+    const name = [...wanted].sort().join('\u0000')
+    let found = this.closures.get(name)
+    if (!found) this.closures.set(name, found = this.reading(wanted))
+    return found
+  }
+
+  reading (wanted) {
     const found = new Set()
     const stack = [...wanted].filter(name => Object.hasOwn(this.byName, name))
     while (stack.length) {
