@@ -108,6 +108,8 @@ class Engine:
         self._read_by_rules = frozenset(name for book in corpus.rulebooks.values() for rule in book.rules
                                         for name in rule.facts if name in self.model.views.views)
         self._always_given = frozenset(v.name for v in self.model.views.views.values() if v.when is None)
+        self._play_names: dict[str, frozenset[str]] = {}
+        self._value_reads: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._view_types = {v.name: v.type for v in self.model.views.views.values() if v.type is not None}
 
     # -- situations ------------------------------------------------------------
@@ -216,15 +218,15 @@ class Engine:
     def _plan(self, book: Rulebook, facts: dict[str, Any]) -> "_Plan":
         """What a ruling of ``book`` visits for a situation giving these names: the same for every
         situation that gives the same names, so kept (a few hundred plans at most)."""
-        key = (book.code, frozenset(facts))
+        given_names = frozenset(facts)
+        key = (book.code, given_names)
         plan = self._plans.get(key)
         if plan is None:
-            candidates = book.candidates(facts)
+            candidates = book.candidates(given_names)
             # A rule is in play when the situation gives something its condition reads (what only its
             # values or its event read, such as who leads, does not bring it into play).
-            rules = [(rule, sorted(rule.facts.difference(facts)),
-                      bool(_condition_facts(rule).intersection(facts).difference(self._always_given)))
-                     for rule in candidates]
+            rules = [(rule, sorted(absent) if (absent := rule.facts - given_names) else [],
+                      not self._in_play_by(rule).isdisjoint(given_names)) for rule in candidates]
             # Bind what the rules that can be evaluated read: those with every fact given, and those in
             # play that lack some (their condition is tried to see whether it can still hold). A rule
             # lacking facts and not in play by them is in play only through a value another rule
@@ -235,18 +237,33 @@ class Engine:
             read = [rule.when.names if rule.when is not None else _names(rule) for rule in evaluated]
             constants = frozenset(n for rule, names in zip(evaluated, read) for n in rule.constants & names)
             shared = frozenset(n for rule, names in zip(evaluated, read) for n in rule.shared & names)
-            given = frozenset(n for rule, names in zip(evaluated, read) for n in rule.facts & names if n in facts)
+            given = frozenset(n for rule, names in zip(evaluated, read) for n in rule.facts & names if n in given_names)
             start = constants | shared | given
             plan = _Plan(
-                rules=[(rule, absent, triggered,
-                        frozenset(n for n in (rule.constants | rule.shared | ((rule.facts | rule.event_facts)
-                                                                             & facts.keys())) - start
-                                  if rule.values or rule.event)) for rule, absent, triggered in rules],
+                rules=[(rule, absent, triggered, self._late(rule, given_names, start))
+                       for rule, absent, triggered in rules],
                 constants=constants, shared=shared, facts=given)
             if len(self._plans) > 512:
                 self._plans.clear()
             self._plans[key] = plan  # a whole plan at once: safe from several threads
         return plan
+
+    def _in_play_by(self, rule: Rule) -> frozenset[str]:
+        """What brings ``rule`` into play when the situation gives it: the facts and views its condition
+        reads, less the views every record gives (kept by rule: a plan asks it of every candidate)."""
+        found = self._play_names.get(rule.key)
+        if found is None:
+            found = self._play_names[rule.key] = _condition_facts(rule) - self._always_given
+        return found
+
+    def _late(self, rule: Rule, given: frozenset[str], start: frozenset[str]) -> frozenset[str]:
+        """What ``rule``'s values (or its event) read that the start of a ruling does not bind."""
+        if not (rule.values or rule.event):
+            return _NOTHING
+        reads = self._value_reads.get(rule.key)
+        if reads is None:
+            reads = self._value_reads[rule.key] = (rule.constants | rule.shared, rule.facts | rule.event_facts)
+        return (reads[0] | (reads[1] & given)) - start
 
     def _bound_value(self, book: Rulebook, facts: dict[str, Any], name: str) -> Any:
         """The value of a name a rule reads: a fact of the situation, a constant of its code or of the views."""
@@ -400,6 +417,9 @@ def _condition_facts(rule: Rule) -> frozenset[str]:
 def _names(rule: Rule) -> frozenset[str]:
     """Every name a rule's condition and values read."""
     return frozenset(name for expression in rule.expressions() for name in expression.names)
+
+
+_NOTHING: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from . import _cel
 
@@ -101,8 +101,8 @@ class Rulebook:
             if not rule.facts:
                 self._factless.add(position)
 
-    def candidates(self, situation: dict) -> list[Rule]:
-        """The rules that use a fact of the situation (or no fact at all), in evaluation order."""
+    def candidates(self, situation: Iterable[str]) -> list[Rule]:
+        """The rules that use a fact of the situation (the names it gives), or no fact at all, in evaluation order."""
         positions = set(self._factless)
         for fact in situation:
             positions.update(self._by_fact.get(fact, ()))
