@@ -630,10 +630,12 @@ def test_without_the_cel_library_the_build_says_how_to_install_it(make_corpus, t
 
 # -- mkdocs serve ----------------------------------------------------------------------
 
-def test_serve_keeps_the_last_good_site_while_a_file_is_broken(make_corpus, tmp_path, monkeypatch, caplog):
+@pytest.mark.parametrize("dirty", [False, True], ids=["serve", "serve --dirty"])
+def test_serve_keeps_the_last_good_site_while_a_file_is_broken(make_corpus, tmp_path, monkeypatch, caplog, dirty):
     """Under serve (the plugin kept from one build to the next, as MkDocs keeps a plugin with
     on_startup), a saved file that does not parse leaves the last good pages in place, with the
-    root cause atop each page and in the log, not the errors that follow from it; fixed, it is gone."""
+    root cause atop each page and in the log, not the errors that follow from it; fixed, it is gone.
+    With --dirty (scripts/site) too: the notice comes and goes on every page."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
 
@@ -644,8 +646,8 @@ def test_serve_keeps_the_last_good_site_while_a_file_is_broken(make_corpus, tmp_
     def rebuild(startup: bool = False) -> None:  # as serve's builder: the config loaded afresh each time
         config = load_config(str(project / "mkdocs.yml"), site_dir=str(site), strict=True)
         if startup:
-            config.plugins.on_startup(command="serve", dirty=False)
-        mkdocs_build(config)
+            config.plugins.on_startup(command="serve", dirty=dirty)
+        mkdocs_build(config, dirty=dirty)
 
     rebuild(startup=True)
     one = project / "laws" / "demo" / "01-one.yaml"
@@ -666,6 +668,7 @@ def test_serve_keeps_the_last_good_site_while_a_file_is_broken(make_corpus, tmp_
     rebuild()
     text = page(site, "laws/demo")
     assert "lk-broken" not in text and "The lowest cut always deals" in text
+    assert "lk-broken" not in page(site, "laws/glossary")
 
 
 def test_serve_dirty_writes_again_only_what_a_saved_file_touches(make_corpus, tmp_path, monkeypatch):
