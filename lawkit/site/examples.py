@@ -61,9 +61,9 @@ def rules_key(site: Site, laws_path: str, directory: str) -> str:
     for path in scenario_files(directory):
         add(site.rel(path))
         digest.update(_read(path))
-    for path in sorted(_PACKAGE.rglob("*.py")):  # the engine, the loader and these renderers
-        add(str(path.relative_to(_PACKAGE)))
-        digest.update(_read(str(path)))
+    for source in sorted(_PACKAGE.rglob("*.py")):  # the engine, the loader and these renderers
+        add(str(source.relative_to(_PACKAGE)))
+        digest.update(_read(str(source)))
     return digest.hexdigest()[:20]
 
 
