@@ -115,12 +115,21 @@ def run(site: Site, laws_path: str, directory: str) -> None:
     """``load_examples`` and ``changes``, or what they made read back from lawkit's cache when
     nothing they read changed (``rules_key``)."""
     key = rules_key(site, laws_path, directory)
-    codec = cache.Functions(_dumps, lambda data: _loads(site, data))
-    if cache.load(laws_path, NAME, key, codec) is not None:
+    if cached(site, laws_path, key) is not None:
         return
     load_examples(site, directory)
     changes(site)
-    cache.store(laws_path, NAME, key, site, codec)
+    keep(site, laws_path, key)
+
+
+def cached(site: Site, laws_path: str, key: str) -> Site | None:
+    """``site`` with the examples, scenarios and changes kept under ``key``, or None when there are none."""
+    found = cache.load(laws_path, NAME, key, cache.Functions(_dumps, lambda data: _loads(site, data)))
+    return found if isinstance(found, Site) else None
+
+
+def keep(site: Site, laws_path: str, key: str) -> None:
+    cache.store(laws_path, NAME, key, site, cache.Functions(_dumps, lambda data: _loads(site, data)))
 
 
 # -- kept as JSON (nothing read back from the cache can run code) ----------------------------------
