@@ -65,6 +65,7 @@ class Reload:
         self.titles: dict[str, str] = {}  # src_uri -> the title it was rendered with
         self.entries: dict[str, list[dict[str, Any]]] = {}  # page url -> its search entries
         self.signature: str | None = None  # the navigation, mkdocs.yml and the broken notice
+        self.next_signature: str | None = None
         self.rebuilt: set[str] = set()  # this build: the pages rendered again
         self.markdown: dict[str, str] = {}  # this build: each rendered page's Markdown digest
         self.built: dict[str, tuple[str, list[str], list[str], str]] = {}
@@ -99,7 +100,7 @@ class Reload:
             config_bytes = handle.read()
         signature = digest(json.dumps([digest(config_bytes), broken, _nav(nav, self.titles)]))
         everything = self.everything = signature != self.signature
-        self.signature = signature
+        self.next_signature = signature  # kept once the build is through (a failed one proves nothing)
         for file in files.documentation_pages():
             page, src_uri = file.page, file.src_uri
             kept = self.pages.get(src_uri)
@@ -141,6 +142,7 @@ class Reload:
             if isinstance(file, GeneratedFile) and not file.is_documentation_page():
                 self.files[file.src_uri] = digest(file.content_bytes)
         self.pages.update(self.built)
+        self.signature = self.next_signature
         if self.everything:
             self.entries = {}
         self.entries.update(self.new_entries)
