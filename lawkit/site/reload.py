@@ -63,7 +63,7 @@ class Reload:
         # src_uri -> (digest of its Markdown, the laws and terms it embedded, digest of their previews)
         self.pages: dict[str, tuple[str, list[str], list[str], str]] = {}
         self.titles: dict[str, str] = {}  # src_uri -> the title it was rendered with
-        self.entries: dict[str, list[dict[str, Any]]] = {}  # page url -> its search entries
+        self.entries: dict[str, list[dict[str, Any]]] = {}  # src_uri -> the page's search entries
         self.signature: str | None = None  # the navigation, mkdocs.yml and the broken notice
         self.next_signature: str | None = None
         self.rebuilt: set[str] = set()  # this build: the pages rendered again
@@ -131,7 +131,7 @@ class Reload:
         self.titles[page.file.src_uri] = page.title
         if search is not None:
             entries = search.search_index.entries
-            self.new_entries[page.url] = list(entries[self.seen:])
+            self.new_entries[page.file.src_uri] = list(entries[self.seen:])
             self.seen = len(entries)
 
     # -- on_post_build --------------------------------------------------------------------
@@ -152,7 +152,7 @@ class Reload:
             index = json.load(handle)
         docs = []
         for file in files.documentation_pages():
-            docs.extend(self.entries.get(file.url, []))
+            docs.extend(self.entries.get(file.src_uri, []))
         index["docs"] = docs
         with open(index_path, "w", encoding="utf-8") as handle:
             json.dump(index, handle, separators=(",", ":"), default=str)
