@@ -97,9 +97,10 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
 
     def on_startup(self, *, command, dirty) -> None:
         self.serving = command == "serve"
-        if self.serving and dirty:  # only the pages a saved file touches are written again
-            self.reload = reload.Reload()
-            logging.getLogger("mkdocs.commands.build").addFilter(reload.QuietDirty())
+        # Under serve --dirty, only the pages a saved file touches are written again.
+        self.reload = reload.Reload() if self.serving and dirty else None
+        if self.reload is not None:
+            reload.quiet_dirty(logging.getLogger("mkdocs.commands.build"))
 
     def on_config(self, config):
         self.root = os.path.dirname(os.path.abspath(config.config_file_path or "mkdocs.yml"))

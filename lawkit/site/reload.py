@@ -57,6 +57,11 @@ class QuietDirty(logging.Filter):
         return not record.getMessage().startswith(DIRTY_WARNING)
 
 
+def quiet_dirty(logger: logging.Logger) -> None:
+    if not any(isinstance(one, QuietDirty) for one in logger.filters):
+        logger.addFilter(QuietDirty())
+
+
 class Reload:
     def __init__(self) -> None:
         self.files: dict[str, str] = {}  # src_uri -> digest of the content last written
