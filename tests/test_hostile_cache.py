@@ -24,7 +24,9 @@ import lawkit
 from lawkit import cache
 from lawkit.corpus import stored
 from lawkit.retrieval import fulltext, semantic
-from lawkit.site import generated
+from lawkit.site import examples, generated
+from lawkit.site.context import Example, Site
+from lawkit.site.urls import Urls
 
 DAMAGES = ["truncated", "random-bytes", "bit-flip", "header-bit-flip", "swapped"]
 
@@ -211,7 +213,23 @@ def test_a_damaged_meaning_entry(demo, make_corpus, run_cli, prefix, how):
 
 # -- every kind of entry, through its own reader ---------------------------------------------
 
-KINDS = ["corpus", "search", "site", "browser-model"]
+KINDS = ["corpus", "search", "site", "ruled", "browser-model"]
+
+
+def _ruled(root: Path, corpus) -> Site:
+    """A site with a worked example, its scenario and an edition's changes, as examples.run fills it."""
+    from lawkit.rules.changes import Change, Changes, Side
+
+    site = Site(corpus, Urls("laws", True), str(root.parent))
+    ruling = lawkit.Ruling("demo/2", "demo/2#lowest-deals", "dealer", {"dealer_player": "Ann"}, ["demo/1"],
+                           [{"step": "condition", "expr": "true", "held": True}], f"{root.name} deals")
+    record = {"answers": {"cuts": [{"player": "Ann", "card": "AS"}]}}
+    site.scenarios.append(("s.yaml", lawkit.Scenario("one", lawkit.Position("s.yaml", 3, 5), record,
+                                                     {"demo": {"rulings": []}}, None)))
+    site.examples["demo/2"] = [Example("one", None, record, "demo", [ruling], "s.yaml", 3)]
+    side = Side([{"law": "demo/2", "rule": "demo/2#lowest-deals", "outcome": "dealer", "says": None, "values": {}}])
+    site.changes[("demo", "demo")] = Changes("demo", "demo", 1, [], [Change("one", "s.yaml:3", side, Side())], [])
+    return site
 
 
 def _write(kind: str, root: Path) -> tuple[str, object]:
@@ -226,6 +244,10 @@ def _write(kind: str, root: Path) -> tuple[str, object]:
                                     [("api/laws.json", "{}")])
         generated.keep(str(root), key, files)
         return key, files
+    if kind == "ruled":
+        site = _ruled(root, corpus)
+        examples.keep(site, str(root), key)
+        return key, site
     cache.store_bytes(root, "browser-model", key, f"model of {root.name}".encode())
     return key, f"model of {root.name}".encode()
 
@@ -237,6 +259,9 @@ def _read(kind: str, root: Path, key: str) -> object:
         return fulltext.cached_index(root, key)
     if kind == "site":
         return generated.cached(str(root), key)
+    if kind == "ruled":
+        corpus, _ = cache.checked(root, lawkit.check, stored)
+        return examples.cached(Site(corpus, Urls("laws", True), str(root.parent)), str(root), key)
     return cache.load_bytes(root, "browser-model", key)
 
 
@@ -249,6 +274,9 @@ def _same(kind: str, one: object, other: object) -> bool:
         def laws(corpus):
             return [(law.id, law.text, law.position) for law in corpus.laws()], corpus.problems
         return laws(one) == laws(other)
+    if kind == "ruled":
+        assert isinstance(one, Site) and isinstance(other, Site)
+        return (one.examples, one.scenarios, one.changes) == (other.examples, other.scenarios, other.changes)
     return one == other
 
 

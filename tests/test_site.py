@@ -630,10 +630,12 @@ def test_without_the_cel_library_the_build_says_how_to_install_it(make_corpus, t
 
 # -- mkdocs serve ----------------------------------------------------------------------
 
-def test_serve_keeps_the_last_good_site_while_a_file_is_broken(make_corpus, tmp_path, monkeypatch, caplog):
+@pytest.mark.parametrize("dirty", [False, True], ids=["serve", "serve --dirty"])
+def test_serve_keeps_the_last_good_site_while_a_file_is_broken(make_corpus, tmp_path, monkeypatch, caplog, dirty):
     """Under serve (the plugin kept from one build to the next, as MkDocs keeps a plugin with
     on_startup), a saved file that does not parse leaves the last good pages in place, with the
-    root cause atop each page and in the log, not the errors that follow from it; fixed, it is gone."""
+    root cause atop each page and in the log, not the errors that follow from it; fixed, it is gone.
+    With --dirty (scripts/site) too: the notice comes and goes on every page."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
 
@@ -644,8 +646,8 @@ def test_serve_keeps_the_last_good_site_while_a_file_is_broken(make_corpus, tmp_
     def rebuild(startup: bool = False) -> None:  # as serve's builder: the config loaded afresh each time
         config = load_config(str(project / "mkdocs.yml"), site_dir=str(site), strict=True)
         if startup:
-            config.plugins.on_startup(command="serve", dirty=False)
-        mkdocs_build(config)
+            config.plugins.on_startup(command="serve", dirty=dirty)
+        mkdocs_build(config, dirty=dirty)
 
     rebuild(startup=True)
     one = project / "laws" / "demo" / "01-one.yaml"
@@ -666,6 +668,75 @@ def test_serve_keeps_the_last_good_site_while_a_file_is_broken(make_corpus, tmp_
     rebuild()
     text = page(site, "laws/demo")
     assert "lk-broken" not in text and "The lowest cut always deals" in text
+    assert "lk-broken" not in page(site, "laws/glossary")
+
+
+def test_serve_dirty_writes_again_only_what_a_saved_file_touches(make_corpus, tmp_path, monkeypatch):
+    """Under serve --dirty (scripts/site), a saved law text renders and writes again the pages that
+    show it (the code page, a page whose preview of it changed) and no other page or JSON; the
+    search index finds the new wording once; a saved rule runs the scenarios again and the worked
+    example changes; each time the site is the one a full build of the same files makes."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    project = _small_project(make_corpus, tmp_path)
+    (project / "docs" / "other.md").write_text("# Other\n\nNo law here.\n", "utf-8")
+    monkeypatch.chdir(project)
+    site = project / "site"
+    started = []
+
+    def rebuild() -> None:  # as serve's builder: the config loaded afresh (MkDocs keeps the plugins)
+        config = load_config(str(project / "mkdocs.yml"), site_dir=str(site), strict=True)
+        if not started:
+            config.plugins.on_startup(command="serve", dirty=True)
+            started.append(True)
+        mkdocs_build(config, dirty=True)  # strict: MkDocs' warning of a dirty build is not one here
+
+    def written() -> dict[str, int]:
+        return {str(p.relative_to(site)): p.stat().st_mtime_ns for p in site.rglob("*") if p.is_file()}
+
+    def same_as_full(out: str) -> None:  # `mkdocs build` in a process of its own: no plugin kept from serve
+        clean = _built(project, out)
+        _same_site(clean, site)
+        _same_site(site, clean)
+
+    rebuild()
+    same_as_full("full-0")
+    before = written()
+    one = project / "laws" / "demo" / "01-one.yaml"
+    _edit(one, "In cutting, the ace is the lowest card;", "In cutting, the ace is the very lowest card;")
+    rebuild()
+    after = written()
+    rewritten = {path for path in after if after[path] != before.get(path)}
+    assert "laws/demo/index.html" in rewritten and "very lowest card" in page(site, "laws/demo")
+    assert "the very lowest card" in previews(page(site, "laws/demo"))["demo/1"]["text"][0]
+    assert "api/demo/1.json" in rewritten
+    assert "laws/glossary/index.html" in rewritten  # its term links to Law 1: the preview changed
+    for untouched in ("other/index.html", "index.html", "laws/topics/index.html", "api/demo/2.json"):
+        assert untouched in before and untouched not in rewritten, untouched
+    index = json.loads((site / "search" / "search_index.json").read_text("utf-8"))
+    found = [doc["location"] for doc in index["docs"] if "very lowest card" in doc["text"]]
+    assert found == ["laws/demo/?law=1"], found
+    assert len({doc["location"] for doc in index["docs"]}) == len(index["docs"])  # no entry twice
+    assert {"", "other/"} <= {doc["location"] for doc in index["docs"]}  # the pages not rendered again
+    same_as_full("full-1")
+
+    before = written()
+    _edit(one, "The lowest cut deals (see Law 1).", "The lowest cut deals first (see Law 1).")
+    rebuild()
+    after = written()
+    assert after["index.html"] != before["index.html"]  # the home page links to Law 2: its preview changed
+    assert "The lowest cut deals first" in previews(page(site, ""))["demo/2"]["text"][0]
+    assert after["other/index.html"] == before["other/index.html"]
+    same_as_full("full-2")
+
+    rules = folded(site, "demo/2")["parts"]["rules"]
+    assert "dealer_player: Ann" in rules
+    _edit(one, "rank[x.card] <= rank[y.card]", "rank[x.card] >= rank[y.card]")  # the highest cut deals
+    rebuild()
+    rules = folded(site, "demo/2")["parts"]["rules"]
+    assert "dealer_player: Bob" in rules and "dealer_player: Ann" not in rules  # ran again under the saved rule
+    same_as_full("full-3")
 
 
 def test_a_broken_file_still_fails_a_build(make_corpus, tmp_path):

@@ -116,12 +116,9 @@ def concordance_page(site: Site, topic: str) -> str:
 
 def _behaviour(site: Site, page: str, edition: EditionMap) -> list[str]:
     """What the revision changed in behaviour: the scenarios whose rulings differ, each side in words."""
-    from lawkit.rules import Engine
-    from lawkit.rules.changes import ruling_changes
-
-    if not site.scenarios:
+    found = site.changes.get((edition.earlier, edition.later))  # examples.changes ran them (or the cache had them)
+    if found is None:
         return []
-    found = ruling_changes(Engine(site.corpus), edition, site.scenarios)
     earlier, later = site.code_name(edition.earlier), site.code_name(edition.later)
     out = ["## What the revision changed in behaviour { #behaviour data-search-exclude }", "",
            f'<p class="lk-meta">Every worked example and dispute ({found.run} situations) ruled under both '

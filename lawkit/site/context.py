@@ -34,6 +34,7 @@ class Site:
     ask: bool = False  # the site has the Ask page (lawkit's search in the browser)
     examples: dict[str, list[Example]] = field(default_factory=dict)  # law id -> worked examples
     scenarios: list[tuple[str, Any]] = field(default_factory=list)  # (file, Scenario): every scenario loaded
+    changes: dict[tuple[str, str], Any] = field(default_factory=dict)  # (earlier, later) -> rules.changes.Changes
     pairs: dict[Any, tuple[str, str, str]] = field(default_factory=dict)  # Position of a parallel -> (page, anchor, kind)
     term_ids: dict[str, str] = field(default_factory=dict)  # glossary term -> anchor on the glossary page
     law_terms: dict[str, set[str]] = field(default_factory=dict)  # law id -> the glossary terms it uses

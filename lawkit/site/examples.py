@@ -1,13 +1,30 @@
 """Worked examples: the scenarios of tests/scenarios run through the engine, filed under
-every law that rules in them."""
+every law that rules in them; and each edition's changes in behaviour (every scenario ruled
+under both editions).
+
+Both depend only on the rules and the scenarios, not on the law text or the notes, and running
+them is most of a rebuild's work: they are kept in lawkit's cache (JSON) under a key over what
+they read (``rules_key``), so a saved note or law text renders again without running them,
+and a saved rule, scenario or shared rule file runs them again.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+from dataclasses import asdict, replace
+from pathlib import Path
+from typing import Any
 
-from dataclasses import replace
-
+from .. import cache
 from .context import Example, Site
+
+NAME = "ruled"  # the cache entry: .lawkit-cache/ruled-<key>
+# The shared files the engine reads (the vocabulary, the outcomes, the record and its views) and
+# the edition maps (through which the changes in behaviour are compared).
+RULE_FILES = ("facts", "outcomes", "record", "views", "editions")
+_PACKAGE = Path(__file__).resolve().parent.parent
 
 
 class ScenarioError(Exception):
@@ -21,8 +38,46 @@ def scenario_files(directory: str) -> list[str]:
     return files(directory)
 
 
+def rules_key(site: Site, laws_path: str, directory: str) -> str:
+    """A digest of everything the examples and the changes in behaviour are made from: every law's
+    constants and rules as written (not where they are: a note added above a rule moves it, and
+    no ruling says where its rule is), the heading's precedence groups, the citation ids (a ruling
+    is filed under its law), the shared rule files, the scenario files and lawkit's own source."""
+    digest = hashlib.sha256()
+
+    def add(value: Any) -> None:
+        digest.update(json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr).encode())
+        digest.update(b"\n")
+
+    for code in site.corpus.codes.values():
+        for heading in code.headings:
+            add([code.id, heading.groups])
+            for law in heading.laws:
+                add([law.id, law.unformalized, law.constants, law.rules])
+    add(sorted(site.corpus.units))
+    for name in RULE_FILES:
+        add(name)
+        digest.update(_read(os.path.join(laws_path, f"{name}.yaml")))
+    for path in scenario_files(directory):
+        add(site.rel(path))
+        digest.update(_read(path))
+    for source in sorted(_PACKAGE.rglob("*.py")):  # the engine, the loader and these renderers
+        add(str(source.relative_to(_PACKAGE)))
+        digest.update(_read(str(source)))
+    return digest.hexdigest()[:20]
+
+
+def _read(path: str) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return b"(absent)"
+
+
 def load_examples(site: Site, directory: str) -> None:
-    """Fill ``site.examples`` from the scenario files in ``directory`` (nothing when it is absent)."""
+    """Fill ``site.examples`` and ``site.scenarios`` from the scenario files in ``directory`` (nothing
+    when it is absent), running each scenario."""
     import lawkit
 
     engine = lawkit.Engine(site.corpus)
@@ -42,3 +97,74 @@ def load_examples(site: Site, directory: str) -> None:
                     site.examples.setdefault(law, []).append(Example(
                         scenario.name, scenario.description, json.loads(json.dumps(scenario.record)), code, result.rulings,
                         site.rel(path), scenario.position.line))
+
+
+def changes(site: Site) -> None:
+    """Fill ``site.changes``: for each edition, the scenarios ruled under both (lawkit.rules.changes)."""
+    from lawkit.rules import Engine
+    from lawkit.rules.changes import ruling_changes
+
+    if not site.scenarios:
+        return
+    engine = Engine(site.corpus)
+    for edition in site.corpus.editions:
+        site.changes[(edition.earlier, edition.later)] = ruling_changes(engine, edition, site.scenarios)
+
+
+def run(site: Site, laws_path: str, directory: str) -> None:
+    """``load_examples`` and ``changes``, or what they made read back from lawkit's cache when
+    nothing they read changed (``rules_key``)."""
+    key = rules_key(site, laws_path, directory)
+    if cached(site, laws_path, key) is not None:
+        return
+    load_examples(site, directory)
+    changes(site)
+    keep(site, laws_path, key)
+
+
+def cached(site: Site, laws_path: str, key: str) -> Site | None:
+    """``site`` with the examples, scenarios and changes kept under ``key``, or None when there are none."""
+    found = cache.load(laws_path, NAME, key, cache.Functions(_dumps, lambda data: _loads(site, data)))
+    return found if isinstance(found, Site) else None
+
+
+def keep(site: Site, laws_path: str, key: str) -> None:
+    cache.store(laws_path, NAME, key, site, cache.Functions(_dumps, lambda data: _loads(site, data)))
+
+
+# -- kept as JSON (nothing read back from the cache can run code) ----------------------------------
+
+def _dumps(site: Site) -> bytes:
+    scenarios = [{"file": path, "name": s.name, "line": s.position.line, "col": s.position.col,
+                  "record": s.record, "expect": s.expect, "description": s.description}
+                 for path, s in site.scenarios]
+    examples = {law: [{**asdict(e), "rulings": [r.as_json() for r in e.rulings]} for e in kept]
+                for law, kept in site.examples.items()}
+    changed = [found.as_json() for found in site.changes.values()]
+    # No default: a value JSON does not keep exactly is not cached (the cache skips what does not dump).
+    return json.dumps({"scenarios": scenarios, "examples": examples, "changes": changed},
+                      ensure_ascii=False).encode("utf-8")
+
+
+def _loads(site: Site, data: bytes) -> Site:
+    """Fill ``site`` from what ``_dumps`` wrote (an error for anything else: the cache makes it again)."""
+    import lawkit
+    from lawkit.rules.changes import Change, Changes, Side
+
+    kept = json.loads(data.decode("utf-8"))
+    scenarios = [(s["file"], lawkit.Scenario(s["name"], lawkit.Position(s["file"], s["line"], s["col"]),
+                                             s["record"], s["expect"], s["description"]))
+                 for s in kept["scenarios"]]
+    examples = {law: [Example(**{**e, "rulings": [lawkit.Ruling(**r) for r in e["rulings"]]}) for e in found]
+                for law, found in kept["examples"].items()}
+
+    def change(c: dict[str, Any]) -> Change:
+        return Change(c["scenario"], c["at"], Side(**c["earlier"]), Side(**c["later"]))
+
+    found = {}
+    for c in kept["changes"]:
+        found[(c["earlier"], c["later"])] = Changes(
+            c["earlier"], c["later"], c["run"], list(c["unreadable"]),
+            [change(one) for one in c["changed"]], [change(one) for one in c["questions_only"]])
+    site.scenarios[:], site.examples, site.changes = scenarios, examples, found
+    return site

@@ -7,7 +7,10 @@ what ``key`` covers: the corpus files and lawkit's source (the corpus fingerprin
 the scenario files, and the settings the renderers read (where the pages go, the
 URL style, the project folder, the edit links). Under ``mkdocs serve`` a saved
 Markdown page, and any second build, reuses it; a saved YAML or scenario file, an
-edited lawkit or a changed setting makes a new key, and everything is rendered again.
+edited lawkit or a changed setting makes a new key, and everything is rendered again —
+but for the worked examples and the changes in behaviour, which read only the rules and
+the scenarios and are kept under a key of their own (``examples.run``): a saved note or law
+text does not run the scenarios again.
 """
 
 from __future__ import annotations
@@ -76,7 +79,7 @@ def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:
 
     from . import api, ask, explorer, folds, now, table
     from .compare import concordance_index, concordance_page, edition_page, place_pairs, topics_compared
-    from .examples import load_examples
+    from .examples import run
     from .glossary import glossary_page
     from .pages import code_page, index_page
     from .topics import topics_page
@@ -86,7 +89,7 @@ def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:
         problems = list(corpus.problems)
         compile_rulebooks(corpus)
         corpus.problems = problems
-    load_examples(site, scenarios_dir)
+    run(site, laws_path, scenarios_dir)  # the worked examples and the changes in behaviour, or the cache's
     place_pairs(site)
     pages: list[tuple[str, Callable[[], str], str | None]] = [(urls.index(), lambda: index_page(site), None)]
     api_files = list(api.files(site)) + list(explorer.files(site)) + list(now.files(site))

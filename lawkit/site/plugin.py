@@ -48,7 +48,7 @@ import lawkit
 from lawkit.cache import checked
 from lawkit.corpus import stored
 
-from . import ask, explorer, generated, lookup, previews
+from . import ask, explorer, generated, lookup, previews, reload
 from .context import Site
 from .examples import ScenarioError
 from .pages import codes_table
@@ -93,9 +93,14 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
     # Under serve: the corpus folder, site and key of the last build that checked.
     last_good: tuple[str, Site, str] | None = None
     broken: list[str] = []  # under serve: the root causes, while the corpus has errors
+    reload: reload.Reload | None = None  # under serve --dirty: what the last build wrote
 
     def on_startup(self, *, command, dirty) -> None:
         self.serving = command == "serve"
+        # Under serve --dirty, only the pages a saved file touches are written again.
+        self.reload = reload.Reload() if self.serving and dirty else None
+        if self.reload is not None:
+            reload.quiet_dirty(logging.getLogger("mkdocs.commands.build"))
 
     def on_config(self, config):
         self.root = os.path.dirname(os.path.abspath(config.config_file_path or "mkdocs.yml"))
@@ -138,6 +143,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         config.extra_css.append(f"{ASSET_DIR}/lawkit.css")
         config.extra_javascript.append(c.ExtraScriptValue(f"{ASSET_DIR}/lawkit.js"))
         config.extra_javascript[-1].defer = True
+        self.search = config.plugins.get("material/search") or config.plugins.get("search")
         return config
 
     def _edit_base(self, config) -> str | None:
@@ -168,22 +174,34 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             if src_uri in self.sources:
                 raise PluginError(f"lawkit: two generated pages at {src_uri} (a code id clashes with a page name)")
             self.sources[src_uri] = source
-            files.append(File.generated(config, src_uri, content=content))
+            files.append(self._generated(config, src_uri, content))
         for src_uri, text in made.api:
-            files.append(File.generated(config, src_uri, content=text))
-        files.append(File.generated(config, lookup.INDEX, content=lookup.goto_index(self.site)))
+            files.append(self._generated(config, src_uri, text))
+        files.append(self._generated(config, lookup.INDEX, lookup.goto_index(self.site)))
         for name in ("lawkit.js", "lawkit.css", "lawkit-ask.js", ask.WORKER, ask.LUNR):
             files.append(File.generated(config, f"{ASSET_DIR}/{name}", abs_src_path=os.path.join(ASSETS, name)))
         if explorer.library(self.root) is None:
             log.warning(explorer.MISSING)  # a --strict build (scripts/site, the tests) stops here
         for src_uri, path in explorer.assets(self.root):  # the explorer's pages' style sheets too
             files.append(File.generated(config, src_uri, abs_src_path=path))
+        self.files = files  # under serve --dirty, what on_post_build keeps of this build
         if ask.available():  # the model behind the Ask page (its index is in made.api)
-            files.append(File.generated(config, ask.MODEL, content=ask.cached_model_file(self.laws_path)))
+            files.append(self._generated(config, ask.MODEL, ask.cached_model_file(self.laws_path)))
             files.append(File.generated(config, ask.VOCABULARY, abs_src_path=ask.vocabulary_path()))
         return files
 
+    def _generated(self, config, src_uri: str, content: str | bytes) -> File:
+        if self.reload is not None:  # written again only when it changed
+            return self.reload.file(config, src_uri, content)
+        return File.generated(config, src_uri, content=content)
+
     def on_nav(self, nav, *, config, files):
+        nav = self._arranged(nav, config)
+        if self.reload is not None:
+            self.reload.plan(self.site, nav, config, files, self._markers, self.broken)
+        return nav
+
+    def _arranged(self, nav, config):
         """Without a nav in mkdocs.yml, the generated section comes right after the home page, and
         the pages whose front matter says ``audience: developers`` go to a section of their own, last."""
         if config.nav:
@@ -248,7 +266,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             page.next_page = pages[i + 1] if i + 1 < len(pages) else None
         nav.pages = pages
 
-    def on_page_markdown(self, markdown, *, page, config, files):
+    def _markers(self, markdown, *, page, config, files):
+        """The markers of a hand-written page filled."""
         if CODES_MARKER in markdown:
             markdown = markdown.replace(CODES_MARKER, codes_table(self.site, page.file.src_uri))
         if ASK_MARKER in markdown:
@@ -260,8 +279,16 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         addresses = {file.url for file in files.documentation_pages()}
         return IF_PAGE.sub(lambda m: m.group(2) if m.group(1) in addresses else "", markdown)
 
+    def on_page_markdown(self, markdown, *, page, config, files):
+        markdown = self._markers(markdown, page=page, config=config, files=files)
+        if self.reload is not None:
+            self.reload.rendered_markdown(page.file.src_uri, markdown)
+        return markdown
+
     def on_page_content(self, html, *, page, config, files):
         html = previews.mark_links(self.site, html, page.url)
+        if self.reload is not None:
+            self.reload.rendered_content(self.site, page.file.src_uri, html)
         html, apart = previews.embed(self.site, html, page.url)
         if apart is not None:  # a page's previews in a file of their own, written with the site
             self.preview_files[apart[0]] = apart[1]
@@ -274,6 +301,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         """The pages' previews kept apart; and search results are laws: Material's entries for the
         code pages become one per law."""
         index = os.path.join(config.site_dir, "search", "search_index.json")
+        if self.reload is not None:  # this build's pages and the others' entries, in one index
+            self.reload.finish(self.files, index)
         if os.path.exists(index):  # the search plugin wrote it (it runs before this one)
             lookup.rewrite_search_index(index, self.site)
         for path, text in self.preview_files.items():
@@ -292,6 +321,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
                 f"<ul>{items}</ul><p>Fix the file and save it: the page reloads.</p></div>")
 
     def on_page_context(self, context, *, page, config, nav):
+        if self.reload is not None:  # the search plugin indexed it just before
+            self.reload.rendered_page(page, self.search)
         src_uri = page.file.src_uri
         if src_uri in self.sources:
             source = self.sources[src_uri]

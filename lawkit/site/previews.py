@@ -70,8 +70,28 @@ def mark_links(site: Site, content: str, page_url: str) -> str:
 
 def data_for(site: Site, content: str) -> dict:
     """The preview of every law ``content`` links to (made once per site)."""
-    wanted = dict.fromkeys(html.unescape(c) for c in _DATA_LAW.findall(content))
-    return {citation: stored(site, citation) for citation in wanted if citation in site.corpus.units}
+    return made(site, _citations(content), [])[0]
+
+
+def _citations(content: str) -> list[str]:
+    return list(dict.fromkeys(html.unescape(c) for c in _DATA_LAW.findall(content)))
+
+
+def _terms(content: str) -> list[str]:
+    return list(dict.fromkeys(html.unescape(t) for t in _DATA_TERM.findall(content)))
+
+
+def embedded(content: str) -> tuple[list[str], list[str]]:
+    """The citations ``content`` links to and the glossary terms it marks, each once, in order."""
+    return _citations(content), _terms(content)
+
+
+def made(site: Site, citations: list[str], terms: list[str]) -> tuple[dict, dict[str, str]]:
+    """The previews of ``citations`` and the definitions of ``terms``, as a page embeds them."""
+    wanted = set(terms)
+    return ({citation: stored(site, citation) for citation in citations if citation in site.corpus.units},
+            {term.term: plain(" ".join(term.definition.split())) for term in site.corpus.glossary
+             if term.term in wanted})
 
 
 def stored(site: Site, citation: str) -> dict:
@@ -83,8 +103,7 @@ def stored(site: Site, citation: str) -> dict:
 
 def terms_for(site: Site, content: str) -> dict[str, str]:
     """The definition of every glossary term marked in ``content`` (the page carries each once)."""
-    wanted = dict.fromkeys(html.unescape(t) for t in _DATA_TERM.findall(content))
-    return {term.term: plain(" ".join(term.definition.split())) for term in site.corpus.glossary if term.term in wanted}
+    return made(site, [], _terms(content))[1]
 
 
 def embed(site: Site, content: str, page_url: str = "") -> tuple[str, tuple[str, str] | None]:

@@ -1,0 +1,184 @@
+"""Under ``mkdocs serve --dirty`` (scripts/site): after a saved file, only the pages and files
+the change touches are rendered and written again.
+
+MkDocs' dirty reload skips a file whose output is newer than its source; a file generated
+with ``content=`` has no source, so MkDocs takes it as modified on every build, and a skipped
+page's title is unknown to the navigation of the pages that are rebuilt. This module decides
+instead, from what the last build wrote (kept in memory: the plugin lives from one build to
+the next under serve):
+
+- a generated file other than a page is written again when its content changed;
+- a page is rendered again when its Markdown changed (after the plugin's markers are filled,
+  so a hand-written page with the table of codes counts too), or the previews and glossary
+  definitions it embeds changed (a law it links to was reworded), or its output is missing;
+- every page is rendered again when the navigation (its pages, their titles and order),
+  mkdocs.yml or the notice of a broken corpus changed;
+- a skipped page keeps the title it was rendered with, for the navigation of the others;
+- Material's search merges its index under dirty reload as if one page had changed; the
+  index is made here instead, from each page's entries when it was last rendered.
+
+A full ``mkdocs build`` (and ``serve`` without ``--dirty``) is untouched by all this.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+from typing import Any
+
+from mkdocs.structure.files import File
+
+from . import previews
+from .context import Site
+
+# MkDocs warns of a dirty build on every build; under --strict that warning aborts the build.
+DIRTY_WARNING = "A 'dirty' build is being performed"
+
+
+def digest(text: str | bytes) -> str:
+    return hashlib.sha256(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()
+
+
+class GeneratedFile(File):
+    """A generated file that knows whether it differs from what the last build wrote."""
+
+    changed = True
+
+    def is_modified(self) -> bool:
+        return self.changed or not os.path.isfile(self.abs_dest_path)
+
+
+class QuietDirty(logging.Filter):
+    """Drops MkDocs' warning of a dirty build: the navigation it warns of is kept right here."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith(DIRTY_WARNING)
+
+
+def quiet_dirty(logger: logging.Logger) -> None:
+    if not any(isinstance(one, QuietDirty) for one in logger.filters):
+        logger.addFilter(QuietDirty())
+
+
+class Reload:
+    def __init__(self) -> None:
+        self.files: dict[str, str] = {}  # src_uri -> digest of the content last written
+        # src_uri -> (digest of its Markdown, the laws and terms it embedded, digest of their previews)
+        self.pages: dict[str, tuple[str, list[str], list[str], str]] = {}
+        self.titles: dict[str, str] = {}  # src_uri -> the title it was rendered with
+        self.entries: dict[str, list[dict[str, Any]]] = {}  # src_uri -> the page's search entries
+        self.signature: str | None = None  # the navigation, mkdocs.yml and the broken notice
+        self.next_signature: str | None = None
+        self.rebuilt: set[str] = set()  # this build: the pages rendered again
+        self.markdown: dict[str, str] = {}  # this build: each rendered page's Markdown digest
+        self.built: dict[str, tuple[str, list[str], list[str], str]] = {}
+        self.new_entries: dict[str, list[dict[str, Any]]] = {}
+        self.seen = 0  # entries of Material's search index already given to a page
+        self.everything = True  # this build renders every page
+
+    # -- on_files -------------------------------------------------------------------
+
+    def file(self, config: Any, src_uri: str, content: str | bytes) -> File:
+        made = GeneratedFile.generated(config, src_uri, content=content)
+        assert isinstance(made, GeneratedFile)
+        made.changed = self.files.get(src_uri) != digest(content)
+        return made
+
+    # -- on_nav: which pages are rendered again ----------------------------------------
+
+    def plan(self, site: Site, nav: Any, config: Any, files: Any, markdown_hook: Any, broken: list[str]) -> None:
+        """Mark each page to render again or to skip (see the module's docstring)."""
+        self.rebuilt, self.markdown, self.built, self.new_entries, self.seen = set(), {}, {}, {}, 0
+        inputs: dict[str, tuple[str, str]] = {}
+        for file in files.documentation_pages():
+            page = file.page
+            if page is None:  # not in the nav: made later by MkDocs, always rendered
+                continue
+            page.read_source(config)
+            hooked = markdown_hook(page.markdown, page=page, config=config, files=files)
+            kept = self.pages.get(file.src_uri)
+            inputs[file.src_uri] = (digest(hooked), embedded_digest(site, kept[1], kept[2]) if kept else "")
+        config_path = config.config_file_path
+        with open(config_path, "rb") as handle:
+            config_bytes = handle.read()
+        signature = digest(json.dumps([digest(config_bytes), broken, _nav(nav, self.titles)]))
+        everything = self.everything = signature != self.signature
+        self.next_signature = signature  # kept once the build is through (a failed one proves nothing)
+        for file in files.documentation_pages():
+            page, src_uri = file.page, file.src_uri
+            kept = self.pages.get(src_uri)
+            unchanged = (not everything and page is not None and kept is not None
+                         and inputs.get(src_uri) == (kept[0], kept[3]) and os.path.isfile(file.abs_dest_path)
+                         and (isinstance(file, GeneratedFile) or not file.is_modified()))
+            if isinstance(file, GeneratedFile):
+                file.changed = not unchanged
+            elif not unchanged and os.path.isfile(file.abs_dest_path):
+                os.remove(file.abs_dest_path)  # MkDocs renders a page whose output is missing
+            if unchanged and page is not None and "title" not in page.meta and src_uri in self.titles:
+                page.meta["title"] = self.titles[src_uri]  # as rendered last time, for the others' nav
+            if not unchanged:
+                self.rebuilt.add(src_uri)
+
+    # -- while the pages render ----------------------------------------------------------
+
+    def rendered_markdown(self, src_uri: str, markdown: str) -> None:
+        self.markdown[src_uri] = digest(markdown)
+
+    def rendered_content(self, site: Site, src_uri: str, html: str) -> None:
+        citations, terms = previews.embedded(html)
+        self.built[src_uri] = (self.markdown.get(src_uri, ""), citations, terms,
+                               embedded_digest(site, citations, terms))
+
+    def rendered_page(self, page: Any, search: Any) -> None:
+        """After Material's search indexed the page (it runs first): the entries it added are this page's."""
+        self.titles[page.file.src_uri] = page.title
+        if search is not None:
+            entries = search.search_index.entries
+            self.new_entries[page.file.src_uri] = list(entries[self.seen:])
+            self.seen = len(entries)
+
+    # -- on_post_build --------------------------------------------------------------------
+
+    def finish(self, files: Any, index_path: str) -> None:
+        """Keep what this build wrote, and write the whole search index from each page's entries."""
+        for file in files:
+            if isinstance(file, GeneratedFile) and not file.is_documentation_page():
+                self.files[file.src_uri] = digest(file.content_bytes)
+        self.pages.update(self.built)
+        self.signature = self.next_signature
+        if self.everything:
+            self.entries = {}
+        self.entries.update(self.new_entries)
+        if not os.path.exists(index_path):  # no search plugin
+            return
+        with open(index_path, encoding="utf-8") as handle:
+            index = json.load(handle)
+        docs = []
+        for file in files.documentation_pages():
+            docs.extend(self.entries.get(file.src_uri, []))
+        index["docs"] = docs
+        with open(index_path, "w", encoding="utf-8") as handle:
+            json.dump(index, handle, separators=(",", ":"), default=str)
+
+
+def embedded_digest(site: Site, citations: list[str], terms: list[str]) -> str:
+    """What a page that links to ``citations`` and marks ``terms`` embeds of them, as a digest."""
+    data, definitions = previews.made(site, citations, terms)
+    return digest(json.dumps([data, definitions], ensure_ascii=False, sort_keys=True))
+
+
+def _nav(nav: Any, titles: dict[str, str]) -> list[Any]:
+    """The navigation as its pages' addresses and titles, and its sections' titles."""
+    def walk(items: Any) -> list[Any]:
+        out: list[Any] = []
+        for item in items:
+            if item.is_page:
+                out.append([item.file.src_uri, item.title or titles.get(item.file.src_uri)])
+            elif item.is_section:
+                out.append([item.title, walk(item.children)])
+            else:
+                out.append([item.title, getattr(item, "url", None)])
+        return out
+    return walk(nav.items)
