@@ -13,16 +13,21 @@ value as usual.
 The folder may be written by someone else, or damaged, so nothing in it is
 trusted (issue 15): an entry is bytes that no reader runs (JSON, SQLite, NumPy
 arrays without pickle: each writer's ``Codec``, not pickle), after a header
-naming the entry's name and key and its content's size and SHA-256. A
-damaged, truncated or foreign entry (one key's entry under another's name)
-is reported once on standard error, removed and made again: the output is
-the cold run's. The cache imports nothing of lawkit: what an entry holds is
+naming the entry's name and key and its content's size and an HMAC-SHA-256 of
+them under a key of this user's own (``~/.cache/lawkit/cache-key``, made once,
+readable by the user alone): a plain checksum anyone who can write the folder
+can make again for content they changed; the key they cannot. A damaged,
+truncated, foreign (one key's entry under another's name) or unsigned entry is
+reported once on standard error, removed and made again: the output is the
+cold run's. A cache folder that is a link is not used (lawkit writes through
+no link). The cache imports nothing of lawkit: what an entry holds is
 the caller's codec (the corpus's is ``lawkit.corpus.stored``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
 import sys
@@ -50,6 +55,67 @@ def directory(root: str | os.PathLike) -> Path:
     return Path(root).resolve().parent / CACHE_DIR
 
 
+def _usable(folder: Path) -> bool:
+    """Whether the cache folder may be read and written: not a link (removing a name's old entries
+    there would remove files wherever it points), said once when it is."""
+    if not folder.is_symlink():
+        return True
+    shown = _shown(folder)
+    if (shown, "") not in _reported:
+        _reported.add((shown, ""))
+        sys.stderr.write(f"lawkit: the cache folder {shown} is a symbolic link; lawkit writes through no link, "
+                         "so it works without a cache\n")
+        sys.stderr.flush()
+    return False
+
+
+_SECRET: list[bytes] = []
+
+
+def _secret() -> bytes:
+    """This user's key for signing entries: read from, or made once in, the user's cache folder
+    (``$XDG_CACHE_HOME/lawkit`` or ``~/.cache/lawkit``; ``LAWKIT_CACHE_KEY`` names another file),
+    readable by the user alone. When it can be neither read nor made, a key for this process only:
+    the cache then serves this process, and every entry of another is made again."""
+    if _SECRET:
+        return _SECRET[0]
+    named = os.environ.get("LAWKIT_CACHE_KEY")
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "lawkit"
+    path = Path(named) if named else base / "cache-key"
+    secret = _read_secret(path)
+    if secret is None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(prefix=".cache-key-", dir=path.parent)  # mode 0600
+            try:
+                with os.fdopen(handle, "wb") as out:
+                    out.write(os.urandom(32))
+                os.link(temporary, path)  # all or nothing, and never over a key another process made first
+            except FileExistsError:
+                pass
+            finally:
+                os.unlink(temporary)
+        except OSError:
+            pass
+        secret = _read_secret(path)
+    _SECRET.append(secret if secret is not None else os.urandom(32))
+    return _SECRET[0]
+
+
+def _read_secret(path: Path) -> bytes | None:
+    """The key in ``path`` when it is a file of 32 bytes of this user's that no one else may read."""
+    try:
+        if path.is_symlink() or not path.is_file():
+            return None
+        stat = path.stat()
+        if stat.st_mode & 0o077 or (hasattr(os, "getuid") and stat.st_uid != os.getuid()):
+            return None
+        data = path.read_bytes()
+    except OSError:
+        return None
+    return data if len(data) == 32 else None
+
+
 def path_for(root: str | os.PathLike, name: str, key: str) -> Path:
     return directory(root) / f"{name}-{key}"
 
@@ -69,9 +135,9 @@ class Functions(NamedTuple):
     loads: Callable[[bytes], Any]
 
 
-# An entry: this line, then a JSON line naming what it was made for and its content's
-# checksum, then the content.
-MAGIC = b"lawkit-cache 2\n"
+# An entry: this line, then a JSON line naming what it was made for and its signature, then the
+# content.
+MAGIC = b"lawkit-cache 3\n"
 _reported: set[tuple[str, str]] = set()  # (entry, digest of what it held): each said once
 
 
@@ -103,16 +169,25 @@ def _clip(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _signature(name: str, key: str, content: bytes) -> str:
+    signed = hmac.new(_secret(), digestmod=hashlib.sha256)
+    signed.update(json.dumps([name, key, len(content)]).encode("ascii") + b"\n")
+    signed.update(content)
+    return signed.hexdigest()
+
+
 def _header(name: str, key: str, content: bytes) -> bytes:
-    made_for = {"name": name, "key": key, "size": len(content), "sha256": hashlib.sha256(content).hexdigest()}
+    made_for = {"name": name, "key": key, "size": len(content), "hmac": _signature(name, key, content)}
     return MAGIC + json.dumps(made_for, sort_keys=True).encode("ascii") + b"\n"
 
 
 def load_bytes(root: str | os.PathLike, name: str, key: str) -> bytes | None:
     """The content kept under ``name`` and ``key``, or None when there is none. An entry that is
-    damaged (its checksum or size does not match), truncated, or made for another name or key
+    damaged (its signature or size does not match), truncated, or made for another name or key
     is reported once on standard error, removed, and None (the caller makes the value again)."""
     path = path_for(root, name, key)
+    if not _usable(path.parent):
+        return None
     try:
         if not path.is_file() or path.is_symlink():
             if path.is_symlink() or path.exists():
@@ -130,7 +205,7 @@ def load_bytes(root: str | os.PathLike, name: str, key: str) -> bytes | None:
         made_for = json.loads(data[len(MAGIC):end].decode("ascii")) if end >= 0 else None
     except (UnicodeDecodeError, ValueError):
         made_for = None
-    if not isinstance(made_for, dict) or not {"name", "key", "size", "sha256"} <= made_for.keys():
+    if not isinstance(made_for, dict) or not {"name", "key", "size", "hmac"} <= made_for.keys():
         _report(path, "its header is damaged", data)
         return None
     content = data[end + 1:]
@@ -140,8 +215,9 @@ def load_bytes(root: str | os.PathLike, name: str, key: str) -> bytes | None:
     if made_for["size"] != len(content):
         _report(path, f"{len(content)} bytes of content where {made_for['size']} were written", data)
         return None
-    if made_for["sha256"] != hashlib.sha256(content).hexdigest():
-        _report(path, "its content does not match its checksum", data)
+    if not isinstance(made_for["hmac"], str) or not hmac.compare_digest(made_for["hmac"],
+                                                                         _signature(name, key, content)):
+        _report(path, "its signature does not match its content (changed, or made by another user)", data)
         return None
     return content
 
@@ -151,6 +227,8 @@ def store_bytes(root: str | os.PathLike, name: str, key: str, content: bytes) ->
     skip when the disk says no. Written to a new temporary file first (never through a link), so
     a reader never sees half of it."""
     folder = directory(root)
+    if not _usable(folder):
+        return
     try:
         folder.mkdir(exist_ok=True)
         for old in folder.glob(f"{name}-*"):

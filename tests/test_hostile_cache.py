@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import pickle
 import random
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -121,7 +122,57 @@ def test_an_edited_corpus_entry_is_not_shown_as_law_text(demo, run_cli):
     code, out, err = run_cli(["show", "demo/1", "--laws", demo])
     assert (code, out) == cold[:2] and "HIGHST" not in out
     _said(err, entry)
-    assert "does not match its checksum" in err
+    assert "its signature does not match its content" in err
+
+
+def test_an_entry_signed_again_without_this_users_key_is_not_believed(demo, run_cli):
+    """A checksum anyone who can write the folder makes again for the content they changed; the
+    signature needs this user's key, which lives outside the folder."""
+    cold = run_cli(["show", "demo/1", "--laws", demo])
+    entry = _entry(demo, "corpus")
+    content = entry.read_bytes().split(b"\n", 2)[2].replace(b"The lowest cut deals.", b"The HIGHST cut deals.")
+    key = entry.name.removeprefix("corpus-")
+    mine = list(cache._SECRET)
+    cache._SECRET[:] = [b"another user's key of 32 bytes!!"]
+    try:
+        entry.write_bytes(cache._header("corpus", key, content) + content)  # a header as the other would make it
+    finally:
+        cache._SECRET[:] = mine
+    code, out, err = run_cli(["show", "demo/1", "--laws", demo])
+    assert (code, out) == cold[:2] and "HIGHST" not in out
+    _said(err, entry)
+
+
+def test_the_key_is_the_users_alone(tmp_path, monkeypatch):
+    """Made once, readable by the user alone; a key others may read (or a link) is not used."""
+    path = tmp_path / "keys" / "cache-key"
+    monkeypatch.setenv("LAWKIT_CACHE_KEY", str(path))
+    monkeypatch.setattr(cache, "_SECRET", [])
+    first = cache._secret()
+    assert path.read_bytes() == first and len(first) == 32 and path.stat().st_mode & 0o777 == 0o600
+    monkeypatch.setattr(cache, "_SECRET", [])
+    assert cache._secret() == first  # read again by the next process
+    path.chmod(0o644)
+    monkeypatch.setattr(cache, "_SECRET", [])
+    assert cache._secret() != first  # others could read it: a key for this process only
+    assert path.read_bytes() == first  # and the file is left as it is
+
+
+def test_a_cache_folder_that_is_a_link_is_not_used(demo, tmp_path, run_cli):
+    """Was: a .lawkit-cache linked elsewhere was written through, and a name's old entries removed
+    there (a file 'corpus-precious' in the link's target was deleted)."""
+    cold = run_cli(["show", "demo/1", "--laws", demo])
+    folder = cache.directory(demo)
+    shutil.rmtree(folder)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "corpus-precious").write_text("keep me")
+    folder.symlink_to(elsewhere)
+    code, out, err = run_cli(["show", "demo/1", "--laws", demo])
+    assert (code, out) == cold[:2]
+    assert err.count("is a symbolic link; lawkit writes through no link, so it works without a cache") == 1, err
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["corpus-precious"]
+    assert (elsewhere / "corpus-precious").read_text() == "keep me"
 
 
 class _Runs:
@@ -136,8 +187,8 @@ class _Runs:
 
 @pytest.mark.parametrize("with_a_good_header", [False, True])
 def test_a_crafted_pickle_runs_nothing(demo, tmp_path, run_cli, with_a_good_header):
-    """Was: a crafted pickle in the cache runs a command. Even an entry with a header and checksum
-    that match (anyone can write one) is read as JSON, never unpickled."""
+    """Was: a crafted pickle in the cache runs a command. Even an entry whose header and signature
+    match (as this user's own would) is read as JSON, never unpickled."""
     marker = tmp_path / "ran"
     cold = run_cli(["show", "demo/1", "--laws", demo])
     entry = _entry(demo, "corpus")
@@ -170,7 +221,7 @@ def test_a_damaged_word_index(demo, make_corpus, run_cli, how):
 
 
 def test_a_well_formed_but_malformed_database_is_made_again(demo, run_cli):
-    """An entry whose checksum matches (anyone can write one) over bytes that are no sound
+    """An entry whose signature matches (as this user's would) over bytes that are no sound
     SQLite database: SQLite's own check finds it."""
     query = ["search", "revoke tricks", "--words-only", "--json", "--laws", demo]
     cold = run_cli(query)

@@ -311,6 +311,17 @@ def test_an_empty_corpus_folder_is_an_error(tmp_path, monkeypatch, check):
                            "is it the laws directory?"], "lawkit: 0 codes, 0 laws: 1 error, 0 warnings")
 
 
+@pytest.mark.parametrize("extra", [[], ["--check"]])
+def test_fmt_on_an_empty_corpus_folder_is_the_same_error(tmp_path, monkeypatch, run_cli, extra):
+    """Was: `fmt` (and `fmt --check`) on an empty folder exited 0 in silence, where every other command exits 1."""
+    (tmp_path / "laws" / "notes").mkdir(parents=True)
+    (tmp_path / "laws" / "notes" / "todo.txt").write_text("not a corpus file\n")
+    monkeypatch.chdir(tmp_path)
+    assert run_cli(["fmt", "--laws", "laws", *extra]) == (
+        1, "", "laws:1:1: error[empty-corpus]: the folder holds no code folders and no shared files: "
+               "is it the laws directory?\n")
+
+
 def test_a_law_citing_itself_is_a_warning_and_show_and_refs_agree(tree, check, run_cli):
     """The issue: a law citing itself passed, and `show` and `refs` disagreed about it."""
     path = tree / "english-whist" / "03-cutting.yaml"

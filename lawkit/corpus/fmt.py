@@ -415,6 +415,11 @@ def format_tree(root: str | os.PathLike = "laws", check: bool = False,
 # the command
 
 
+def _holds_yaml(folder: str) -> bool:
+    """Whether a YAML file is anywhere under ``folder`` (links to folders not followed)."""
+    return any(name.endswith((".yaml", ".yml")) for _, _, names in os.walk(folder) for name in names)
+
+
 def main_fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``lawkit fmt [--laws DIR] [--check] [--json] [FILES...]``.
 
@@ -439,6 +444,9 @@ def main_fmt(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             problems.append(Problem(Position(str(target), 1, 1), "no-such-file", "no such file or directory"))
         else:  # as `lawkit check` says it
             problems.append(Problem(Position(str(target), 1, 1), "no-corpus", "no such directory"))
+    if not files and existing and os.path.isdir(existing[0]) and not _holds_yaml(existing[0]):
+        problems.append(Problem(Position(str(existing[0]), 1, 1), "empty-corpus",  # as `lawkit check` says it
+                                "the folder holds no code folders and no shared files: is it the laws directory?"))
     changed = format_paths(existing, check, problems, root=getattr(args, "laws", "laws")) if not problems else []
     if as_json:
         json.dump({"check": check, "changed": changed, "problems": [p.as_json() for p in problems]},

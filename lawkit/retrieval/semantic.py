@@ -290,7 +290,8 @@ def build(corpus: Corpus, root: str | Path | None = None,
             # Keep the vectors of this corpus's passages (not every passage ever embedded).
             cache.store(root, EMBEDDINGS, EMBEDDINGS_KEY, {k: known[k] for k in dict.fromkeys(keys)}, pool)
             try:
-                (cache.directory(root) / "embeddings.npz").unlink(missing_ok=True)  # where lawkit kept them before
+                if not cache.directory(root).is_symlink():  # nothing removed through a link
+                    (cache.directory(root) / "embeddings.npz").unlink(missing_ok=True)  # where lawkit kept them before
             except OSError:
                 pass
     return Index(found, np.stack([known[k] for k in keys]) if keys else np.zeros((0, DIMENSIONS), np.float32))
