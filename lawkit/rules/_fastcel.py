@@ -224,12 +224,16 @@ class _Parser:
 
     def arguments(self) -> list[tuple]:
         self.take("(")
+        return self.items(")")
+
+    def items(self, close: str) -> list[tuple]:
+        """Expressions separated by commas up to ``close`` (taken): a call's arguments, a list's items."""
         found: list[tuple] = []
-        while not self.is_punct(")"):
+        while not self.is_punct(close):
             found.append(self.expr())
-            if not self.is_punct(")"):
+            if not self.is_punct(close):
                 self.take(",")
-        self.take(")")
+        self.take(close)
         return found
 
     def call_on(self, target: tuple, name: str, at: int) -> tuple:
@@ -283,13 +287,7 @@ class _Parser:
                 # a literal in parentheses is no longer one a minus sign makes negative
                 return ("int", node[1], node[2], False) if node[0] == "int" else node
             if value == "[":
-                items: list[tuple] = []
-                while not self.is_punct("]"):
-                    items.append(self.expr())
-                    if not self.is_punct("]"):
-                        self.take(",")
-                self.take("]")
-                return ("list", at, items)
+                return ("list", at, self.items("]"))
             if value == "{":
                 pairs: list[tuple[tuple, tuple]] = []
                 while not self.is_punct("}"):

@@ -108,8 +108,12 @@ class Engine:
         self._read_by_rules = frozenset(name for book in corpus.rulebooks.values() for rule in book.rules
                                         for name in rule.facts if name in self.model.views.views)
         self._always_given = frozenset(v.name for v in self.model.views.views.values() if v.when is None)
-        self._play_names: dict[str, frozenset[str]] = {}
-        self._value_reads: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        # For each rule, what brings it into play when the situation gives it (the facts and views its
+        # condition reads, less the views every record gives), and what its values or event read (the
+        # constants, then the facts): asked of every candidate by each new plan.
+        self._reads = {rule.key: (_condition_facts(rule) - self._always_given, rule.constants | rule.shared,
+                                  rule.facts | rule.event_facts)
+                       for book in corpus.rulebooks.values() for rule in book.rules}
         self._view_types = {v.name: v.type for v in self.model.views.views.values() if v.type is not None}
 
     # -- situations ------------------------------------------------------------
@@ -226,7 +230,7 @@ class Engine:
             # A rule is in play when the situation gives something its condition reads (what only its
             # values or its event read, such as who leads, does not bring it into play).
             rules = [(rule, sorted(absent) if (absent := rule.facts - given_names) else [],
-                      not self._in_play_by(rule).isdisjoint(given_names)) for rule in candidates]
+                      not self._reads[rule.key][0].isdisjoint(given_names)) for rule in candidates]
             # Bind what the rules that can be evaluated read: those with every fact given, and those in
             # play that lack some (their condition is tried to see whether it can still hold). A rule
             # lacking facts and not in play by them is in play only through a value another rule
@@ -248,22 +252,12 @@ class Engine:
             self._plans[key] = plan  # a whole plan at once: safe from several threads
         return plan
 
-    def _in_play_by(self, rule: Rule) -> frozenset[str]:
-        """What brings ``rule`` into play when the situation gives it: the facts and views its condition
-        reads, less the views every record gives (kept by rule: a plan asks it of every candidate)."""
-        found = self._play_names.get(rule.key)
-        if found is None:
-            found = self._play_names[rule.key] = _condition_facts(rule) - self._always_given
-        return found
-
     def _late(self, rule: Rule, given: frozenset[str], start: frozenset[str]) -> frozenset[str]:
         """What ``rule``'s values (or its event) read that the start of a ruling does not bind."""
         if not (rule.values or rule.event):
             return _NOTHING
-        reads = self._value_reads.get(rule.key)
-        if reads is None:
-            reads = self._value_reads[rule.key] = (rule.constants | rule.shared, rule.facts | rule.event_facts)
-        return (reads[0] | (reads[1] & given)) - start
+        _, constants, facts = self._reads[rule.key]
+        return (constants | (facts & given)) - start
 
     def _bound_value(self, book: Rulebook, facts: dict[str, Any], name: str) -> Any:
         """The value of a name a rule reads: a fact of the situation, a constant of its code or of the views."""
