@@ -84,6 +84,25 @@ def test_hovering_or_focusing_a_reference_previews_the_cited_law(page):
     assert "Law 14" in tip.inner_text()
 
 
+def test_a_reference_pointed_at_before_the_previews_arrive_is_previewed_when_they_do(page):
+    # A code page's previews are a file fetched after the page is up; a reader who points at a
+    # reference first must still get its preview (no second mouseover comes). Hold the file back
+    # until the pointer is on the link, so the order is the same on every run.
+    held = []
+    page.route("**/api/previews/**", lambda route: held.append(route))
+    page.goto(page.base_url + CODE_PAGE + "#21")
+    page.wait_for_function("document.readyState === 'complete'")
+    link = page.locator(".lk-law:has([id='21']) a.lk-ref[href='#14']").first
+    link.hover()
+    page.wait_for_timeout(400)  # longer than the preview's delay: nothing to show yet
+    assert page.locator("#lk-tip").is_hidden()
+    assert held, "the code page did not ask for its previews file"
+    held[0].continue_()
+    tip = page.locator("#lk-tip")
+    tip.wait_for(state="visible")
+    assert "the ace is the lowest card" in tip.inner_text()
+
+
 def test_a_glossary_term_shows_its_definition(page):
     page.goto(page.base_url + CODE_PAGE + "#21")
     term = page.locator(".lk-law:has([id='21']) abbr.lk-term").first

@@ -58,7 +58,21 @@
         addPreviews(file.previews || {});
         terms = file.terms || {};
         prepareTerms();
+        showWaiting();
       }, function () { /* no previews: the links still lead to the laws */ });
+    }
+  }
+
+  // A reference pointed at or focused before its page's previews arrived gets its preview now,
+  // as if the pointer had just come onto it (no second mouseover comes otherwise).
+  function showWaiting() {
+    var focused = triggerOf(document.activeElement);
+    if (focused) { show(focused); return; }
+    var pointed = document.querySelectorAll("a[data-law]:hover, abbr.lk-term:hover");
+    var trigger = pointed.length ? triggerOf(pointed[pointed.length - 1]) : null;
+    if (trigger && trigger !== owner) {
+      clearTimeout(showTimer);
+      showTimer = setTimeout(function () { show(trigger); }, 250);
     }
   }
 
