@@ -339,13 +339,16 @@ def _check_footnotes(corpus: Corpus, law: Law, docs: dict[str, Document]) -> Non
 # -- topics, glossary, concordance, editions --------------------------------------
 
 def _unknown(corpus: Corpus, citation: str, position: Position, what: str, about: str | None = None) -> bool:
-    """Report ``citation`` if it names no law; True when it was unknown."""
+    """Report ``citation`` if it names no law; True when it was unknown. ``what`` names the citation
+    ("the parallel") or says who cites it ("the annotation cites")."""
     if citation in corpus.units:
         return False
     if corpus.missing_from_unloaded(citation):
         return True  # it may be in a file that did not load, whose error says so
     corpus.problems.append(Problem(
-        position, "dangling-reference", f"{what} '{citation}' does not exist{did_you_mean(citation, corpus.units)}",
+        position, "dangling-reference",
+        f"{what} '{citation}'{', which' if what.endswith(' cites') else ''} does not exist"
+        f"{did_you_mean(citation, corpus.units)}",
         about))
     return True
 
