@@ -14,6 +14,7 @@ from typing import Any
 
 import jsonschema
 
+from ._fastschema import Check, compile_schema
 from ._yaml import Document, MarkedDict, MarkedList
 from .problems import Position, Problem, closest, did_you_mean
 
@@ -28,13 +29,24 @@ _SINGULAR = {
 
 
 @cache
+def _schema(name: str) -> dict:
+    return json.loads((resources.files("lawkit") / "schemas" / f"{name}.schema.json").read_text("utf-8"))
+
+
+@cache
 def _validator(name: str) -> jsonschema.protocols.Validator:
-    schema = json.loads((resources.files("lawkit") / "schemas" / f"{name}.schema.json").read_text("utf-8"))
+    # The schemas are checked against their meta-schema by a test, not on every run.
+    schema = _schema(name)
     cls = jsonschema.validators.validator_for(schema)
-    cls.check_schema(schema)
     # Inline the (non-recursive) $defs: resolving $ref at every law was most
     # of the validation time.
     return cls(_inline(schema, schema.get("$defs", {})))
+
+
+@cache
+def _valid(name: str) -> Check | None:
+    """The quick yes/no check of the schema (None if it uses what the quick check does not know)."""
+    return compile_schema(_schema(name))
 
 
 def _inline(node: Any, defs: dict, stack: tuple[str, ...] = ()) -> Any:
@@ -59,6 +71,9 @@ def validate(doc: Document, schema: str, law_id_at: Any) -> list[Problem]:
     ``law_id_at(path)`` gives the citation id a path inside the document
     concerns (or None), so each problem names its law.
     """
+    valid = _valid(schema)
+    if valid is not None and valid(doc.data):
+        return []  # jsonschema is asked only to find and explain the errors
     problems: list[tuple[tuple, Problem]] = []
     misspelt: dict[tuple, set[str]] = {}  # object path -> allowed keys an unknown key was close to
     for error in _validator(schema).iter_errors(doc.data):
