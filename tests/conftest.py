@@ -146,35 +146,87 @@ def _say(config: pytest.Config, line: str) -> None:
         reporter.write_line(line)
 
 
+def _needs_the_site(item: pytest.Item) -> bool:
+    return "built_site" in getattr(item, "fixturenames", ())
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests on the built site run last (in the same order on every worker), so the site is
+    built in the background while the other tests run (``_site_built_in_the_background``) instead
+    of a worker waiting on it from the start."""
+    items.sort(key=_needs_the_site)  # stable: the order within each group is kept
+
+
+def _shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder every pytest-xdist worker of this run sees (the run's own folder without xdist)."""
+    return tmp_path_factory.getbasetemp().parent if os.environ.get("PYTEST_XDIST_WORKER") \
+        else tmp_path_factory.getbasetemp()
+
+
+def _build_the_site(shared: Path) -> None:
+    status = shared / SITE_STATUS
+    start = time.perf_counter()
+    try:
+        result = mkdocs_build(REPO / "mkdocs.yml", shared / "built-site", cwd=REPO)
+        failure = result.stderr if result.returncode or "WARNING" in result.stderr else ""
+    except Exception as error:  # a timeout, no mkdocs: the site tests fail with the reason
+        failure = f"{type(error).__name__}: {error}"
+    status.write_text(f"built {time.perf_counter() - start:.0f}\n" if not failure else "failed\n" + failure)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _site_built_in_the_background(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory):
+    """When this run has site tests, the first worker to start builds the real site in a thread
+    (mkdocs in a subprocess) while the workers run the other tests. At the end, a worker that
+    started the build waits for it, so a worker waiting on the site never waits for nothing."""
+    if os.environ.get("LAWKIT_SITE_DIR") or not any(_needs_the_site(item) for item in request.session.items):
+        yield
+        return
+    shared = _shared_folder(tmp_path_factory)
+    builder = None
+    with open(shared / "built-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not (shared / SITE_STATUS).exists():
+            (shared / SITE_STATUS).write_text("building\n")
+            builder = threading.Thread(target=_build_the_site, args=(shared,), daemon=True)
+            builder.start()
+    if builder is not None and not os.environ.get("PYTEST_XDIST_WORKER"):
+        _say(request.config, "\nbuilding the site for the site and browser tests, while the other tests run "
+                             "(minutes on a first run, when the Ask page's passages are embedded)…")
+    yield
+    if builder is not None:
+        builder.join()
+
+
 @pytest.fixture(scope="session")
 def built_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The real site (mkdocs.yml, docs/, laws/, the scenarios), built once per run with
     ``--strict`` and no warning, for tests/test_site.py and the browser tests alike. It is built
     in the repository, so its lawkit cache is the one the other tests and ``scripts/site`` use.
 
-    Under pytest-xdist every worker asks for it: the first builds it into the run's shared
-    temporary folder while holding a lock, the others wait and take it (a build that failed is
-    not tried again: each waiting worker gets the same failure). LAWKIT_SITE_DIR names a site built
-    already from this tree (as for the browser tests), to run the site tests again without building."""
+    The build starts with the run (``_site_built_in_the_background``, by one worker under
+    pytest-xdist); this waits for it (a build that failed is not tried again: every site test gets
+    the same failure). LAWKIT_SITE_DIR names a site built already from this tree (as for the
+    browser tests), to run the site tests again without building."""
     if os.environ.get("LAWKIT_SITE_DIR"):
         return Path(os.environ["LAWKIT_SITE_DIR"])
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    shared = tmp_path_factory.getbasetemp().parent if worker else tmp_path_factory.getbasetemp()
-    out, status = shared / "built-site", shared / SITE_STATUS
-    with open(shared / "built-site.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-        if not status.exists():
-            _say(request.config, "\nbuilding the site once for the site and browser tests "
-                                 "(minutes on a first run, when the Ask page's passages are embedded)…")
-            status.write_text("building\n")
-            start = time.perf_counter()
-            result = mkdocs_build(REPO / "mkdocs.yml", out, cwd=REPO)
-            failure = result.stderr if result.returncode or "WARNING" in result.stderr else ""
-            status.write_text(f"built {time.perf_counter() - start:.0f}\n" if not failure else "failed\n" + failure)
-            _say(request.config, f"the site is built ({time.perf_counter() - start:.0f} s)")
-    state = status.read_text()
+    shared = _shared_folder(tmp_path_factory)
+    status = shared / SITE_STATUS
+    waited = time.monotonic()
+    while True:
+        try:
+            state = status.read_text()
+        except FileNotFoundError:  # made by _site_built_in_the_background before any test ran
+            pytest.fail(f"{status} is gone: was the run's temporary folder removed (by another pytest run)?")
+        if not state.startswith("building"):
+            break
+        if time.monotonic() - waited > 1200:  # mkdocs_build gives up after 900 s
+            pytest.fail("the site's build did not end within 20 minutes")
+        time.sleep(0.2)
     assert not state.startswith("failed"), state
-    return out
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        _say(request.config, f"\nthe site is built ({state.split()[1]} s)")
+    return shared / "built-site"
 
 
 SITE_STATUS = "built-site.status"  # "building", "built <seconds>" or "failed" and mkdocs' output

@@ -25,12 +25,10 @@ SHOTS = Path(os.environ.get("LAWKIT_SCREENSHOTS", "/tmp/lawkit-screenshots"))
 
 
 @pytest.fixture(scope="session")
-def site_dir(request) -> Path:
+def site_dir(built_site) -> Path:
     """The site, built once per session with the site tests' (LAWKIT_SITE_DIR names a site built
     already, to try a browser test again without building: it must be built from this tree)."""
-    if os.environ.get("LAWKIT_SITE_DIR"):
-        return Path(os.environ["LAWKIT_SITE_DIR"])
-    return request.getfixturevalue("built_site")
+    return built_site
 
 
 class _Quiet(SimpleHTTPRequestHandler):
