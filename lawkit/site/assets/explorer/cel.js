@@ -64,10 +64,14 @@ export function compile (source) {
         const texts = topLevelAnds(source)
         // The parser's nodes do not always span their closing parentheses: the text is split at
         // each `&&` outside brackets and quotes, and used only when it gives the parser's operands.
-        parts = found.length < 2 || texts.length !== found.length ? [] : texts.map(text => {
-          const part = compile(text)
-          return {...part, names: namesOf(part.ast)}
-        })
+        try {
+          parts = found.length < 2 || texts.length !== found.length ? [] : texts.map(text => {
+            const part = compile(text)
+            return {...part, names: namesOf(part.ast)}
+          })
+        } catch (error) {
+          parts = [] // a piece that does not parse alone (a comment holding '&&'): the whole decides
+        }
       }
       return parts
     },
