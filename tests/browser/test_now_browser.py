@@ -41,6 +41,19 @@ def _answered(page, before: int = 0) -> int:
     return int(page.evaluate("document.getElementById('lk-now').dataset.answered"))
 
 
+def _answer_text(page) -> str:
+    """The answer's text as a reader sees it once it is scrolled to: innerText with every code's
+    panel laid out (now.css lets the browser skip a panel off screen, and innerText then leaves it
+    out)."""
+    return page.evaluate("""selector => {
+      const panels = [...document.querySelectorAll(selector + ' .lk-now__code-answer')]
+      for (const panel of panels) panel.style.contentVisibility = 'visible'
+      const text = document.querySelector(selector).innerText
+      for (const panel of panels) panel.style.contentVisibility = ''
+      return text
+    }""", ANSWER)
+
+
 def _open(page, fragment: str = "") -> None:
     page.goto(page.base_url + PAGE + fragment)
     _answered(page)
@@ -186,13 +199,15 @@ def test_a_shared_address_reopens_the_same_answer(page, browser):
     form.get_by_role("button", name="Add this event").click()
     _answered(page, count)
     address = page.url
-    answer, questions = page.inner_text(ANSWER), page.inner_text(".lk-now__questions")
+    answer, questions = _answer_text(page), page.inner_text(".lk-now__questions")
     assert "Call by South: bid 1H" in page.inner_text(".lk-now__event-list")
     other = browser.new_context(viewport={"width": 390, "height": 844})
     second = other.new_page()
     second.goto(address)
     second.wait_for_function("Number(document.getElementById('lk-now').dataset.answered || 0) > 0")
-    assert second.inner_text(ANSWER) == answer and second.inner_text(".lk-now__questions") == questions
+    assert _answer_text(second) == answer and second.inner_text(".lk-now__questions") == questions
+    heading = second.locator(f"{ANSWER} .lk-now__code-answer h3").first.text_content()
+    assert heading and heading in answer, "the answer is read with its codes' panels, not its heading alone"
     other.close()
 
 

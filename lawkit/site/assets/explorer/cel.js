@@ -48,8 +48,34 @@ export function errorKind (message) {
 // A compiled expression: run(context) gives its value (CEL form) or throws a CelError.
 export function compile (source) {
   const program = environment.parse(source)
+  let parts = null
   return {
     source,
+    // The operands of a top-level chain of `&&` (none when the expression is not one), each
+    // compiled from its own text with the names it reads, when first asked.
+    get conjuncts () {
+      if (parts === null) {
+        const found = []
+        const gather = node => {
+          if (node.op === '&&') node.args.forEach(gather)
+          else found.push(node)
+        }
+        gather(program.ast)
+        const texts = topLevelAnds(source)
+        // The parser's nodes do not always span their closing parentheses: the text is split at
+        // each `&&` outside brackets and quotes, and used only when it gives the parser's operands.
+        try {
+          parts = found.length < 2 || texts.length !== found.length ? [] : texts.map(text => {
+            const part = compile(text)
+            return {...part, names: namesOf(part.ast)}
+          })
+        } catch (error) {
+          parts = [] // a piece that does not parse alone (a comment holding '&&'): the whole decides
+        }
+      }
+      return parts
+    },
+    ast: program.ast,
     run (context, {expectErrors = false} = {}) {
       const limit = Error.stackTraceLimit
       if (expectErrors) Error.stackTraceLimit = 0 // an unbound name is expected: no stack to collect
@@ -63,6 +89,47 @@ export function compile (source) {
       }
     },
   }
+}
+
+// ``source`` split at each `&&` outside parentheses, brackets, braces and string literals.
+function topLevelAnds (source) {
+  const found = []
+  let depth = 0
+  let start = 0
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]
+    if (c === '"' || c === "'") {
+      const quote = source.startsWith(c.repeat(3), i) ? c.repeat(3) : c
+      const raw = i > 0 && /[rR]/.test(source[i - 1])
+      i += quote.length
+      while (i < source.length && !source.startsWith(quote, i)) i += !raw && source[i] === '\\' ? 2 : 1
+      i += quote.length - 1
+    } else if ('([{'.includes(c)) {
+      depth += 1
+    } else if (')]}'.includes(c)) {
+      depth -= 1
+    } else if (depth === 0 && c === '&' && source[i + 1] === '&') {
+      found.push(source.slice(start, i).trim())
+      start = i + 2
+      i += 1
+    }
+  }
+  found.push(source.slice(start).trim())
+  return found
+}
+
+// Every identifier in a parsed expression (a comprehension's own variables among them: more than
+// the context names it reads, never fewer).
+function namesOf (node, found = new Set()) {
+  if (Array.isArray(node)) {
+    for (const item of node) namesOf(item, found)
+  } else if (node !== null && typeof node === 'object' && typeof node.op === 'string') {
+    if (node.op === 'id') found.add(node.args)
+    else namesOf(node.args, found)
+  } else if (node !== null && typeof node === 'object' && Object.getPrototypeOf(node) === Object.prototype) {
+    for (const item of Object.values(node)) namesOf(item, found)
+  }
+  return found
 }
 
 // A context in layers: the names bound by this evaluation (``set``), then each layer in turn (plain
@@ -99,13 +166,34 @@ export function toCel (value) {
 }
 
 // A CEL value with its maps' keys in sorted order (as lawkit.rules._cel.plain leaves a view or a
-// value, so what reads it next meets the keys in the same order), still in CEL form.
+// value, so what reads it next meets the keys in the same order), still in CEL form. A list or map
+// already so is given back as it is, not copied (a full hand's views are lists of a hundred maps,
+// most of them the record's own, read and sorted once).
 export function sorted (value) {
-  if (Array.isArray(value)) return value.map(sorted)
-  if (value instanceof Map) value = Object.fromEntries(value)
+  if (Array.isArray(value)) {
+    let out = null
+    for (let i = 0; i < value.length; i++) {
+      const item = sorted(value[i])
+      if (out === null && item !== value[i]) out = value.slice(0, i)
+      if (out !== null) out.push(item)
+    }
+    return out === null ? value : out
+  }
+  let copy = false
+  if (value instanceof Map) {
+    value = Object.fromEntries(value)
+    copy = true
+  }
   if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array)) {
+    const keys = Object.keys(value)
+    const items = new Array(keys.length)
+    for (let i = 0; i < keys.length; i++) {
+      const item = items[i] = sorted(value[keys[i]])
+      if (item !== value[keys[i]] || (i > 0 && keys[i - 1] > keys[i])) copy = true
+    }
+    if (!copy) return value
     const out = {}
-    for (const key of Object.keys(value).sort()) out[key] = sorted(value[key])
+    for (const i of keys.map((_, i) => i).sort((a, b) => keys[a] < keys[b] ? -1 : 1)) out[keys[i]] = items[i]
     return out
   }
   return value

@@ -61,7 +61,7 @@ export class Engine {
       constantLaws: Object.fromEntries(Object.entries(book.constants).map(([n, c]) => [n, c.law])),
       used: new Set(book.used_values),
       beatenBy: Object.fromEntries(book.rules.map(r => [r.key, r.beaten_by])),
-      byFact: {},
+      byFact: Object.create(null), // fact -> positions (a fact named like an Object method finds nothing)
       factless: [],
       rules: book.rules.map((rule, position) => ({
         ...rule,
@@ -93,10 +93,12 @@ export class Engine {
   // the record laid out as it is) with the answers that stand in for a view.
   situation (data, {views = 'all'} = {}) {
     if (data instanceof Situation) return data
-    if (!isMapping(data)) return this.read(data, views)
-    const whole = `${views}\u0000${key(data)}`
+    if (!isMapping(data)) return this.read(data, views, null)
+    // Each part's key made once (a full hand's events are most of it), the steps' keys of them.
+    const keys = Object.entries(data).map(([name, value]) => [name, `${name}\u0001${key(value)}`])
+    const whole = `${views}\u0000${keys.map(k => k[1]).join('\u0002')}`
     let found = this.kept.situations.get(whole)
-    if (!found) this.kept.situations.set(whole, found = this.read(data, views))
+    if (!found) this.kept.situations.set(whole, found = this.read(data, views, keys))
     return found
   }
 
@@ -105,9 +107,10 @@ export class Engine {
     this.kept = {situations: new Kept(), records: new Kept(), views: new Kept(), rulings: new Kept()}
   }
 
-  read (data, views) {
+  read (data, views, keys) {
     const {answers, ...parts} = isMapping(data) ? data : {}
-    const partsKey = isMapping(data) ? key(parts) : null
+    const keyOf = (...left) => keys.filter(k => !left.includes(k[0])).map(k => k[1]).join('\u0002')
+    const partsKey = keys === null ? null : keyOf('answers')
     let record
     try {
       let laidOut = partsKey === null ? null : this.kept.records.get(partsKey)
@@ -124,8 +127,7 @@ export class Engine {
     for (const [name, value] of Object.entries(record.answers)) {
       if (Object.hasOwn(this.viewTypes, name)) answered[name] = value
     }
-    const {irregularities, ...shape} = parts
-    const viewsKey = partsKey === null ? null : `${views}\u0000${key(shape)}\u0000${key(answered)}`
+    const viewsKey = partsKey === null ? null : `${views}\u0000${keyOf('answers', 'irregularities')}\u0000${key(answered)}`
     let given = viewsKey === null ? undefined : this.kept.views.get(viewsKey)
     if (!given) {
       try {
@@ -200,7 +202,7 @@ export class Engine {
       if (absent.length || waiting.length) {
         // Only a rule in play (some of its facts or values known) is reported or asks for facts.
         if (triggered || rule.inputs.some(n => Object.hasOwn(produced, n))) {
-          if (!waiting.length && this.cannotHold(rule, context)) {
+          if (!waiting.length && this.cannotHold(rule, context, absent)) {
             result.considered.push(considered(rule, 'cannot-hold', {unknown_facts: absent}))
             continue
           }
@@ -231,15 +233,32 @@ export class Engine {
 
   // The rules that use a fact of the situation (or no fact at all), in evaluation order.
   candidates (book, facts) {
-    const positions = new Set(book.factless)
-    for (const fact of Object.keys(facts)) for (const p of book.byFact[fact] || []) positions.add(p)
-    return [...positions].sort((a, b) => a - b).map(p => book.rules[p])
+    const marked = new Uint8Array(book.rules.length) // by position: read in order, nothing to sort
+    for (const p of book.factless) marked[p] = 1
+    for (const fact in facts) {
+      const positions = book.byFact[fact]
+      if (positions !== undefined) for (const p of positions) marked[p] = 1
+    }
+    const found = []
+    for (let p = 0; p < marked.length; p++) if (marked[p]) found.push(book.rules[p])
+    return found
   }
 
   // Whether the condition is false whatever the facts it lacks turn out to be: `&&` and `||`
   // absorb an unbound name when the other side decides, so false here is false for every answer.
-  cannotHold (rule, context) {
+  // An operand of a top-level `&&` that reads none of the absent facts and is false decides it
+  // first: `&&` is false when any operand is, so the error of an absent name need not be made and
+  // absorbed (each costs V8 microseconds, and a full hand asks this of some eighty rules).
+  cannotHold (rule, context, absent = []) {
     if (rule.whenProgram === null) return false
+    for (const part of rule.whenProgram.conjuncts) {
+      if (absent.some(name => part.names.has(name))) continue
+      try {
+        if (part.run(context, {expectErrors: true}) === false) return true
+      } catch (error) {
+        // an operand that fails alone may be absorbed in the whole: the whole decides, below
+      }
+    }
     try {
       return rule.whenProgram.run(context, {expectErrors: true}) === false
     } catch (error) {
