@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import fcntl
+import gc
 import importlib.util
 import os
 import subprocess
@@ -270,3 +271,13 @@ def scenario_engine():
     from lawkit.testing import engine_for
 
     return engine_for(REPO / "laws")
+
+
+# -- the collector --------------------------------------------------------------------------------
+
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """What lives past a test (the session's corpora, engines and compiled programs) is moved out of
+    the collector's sight, so later tests do not pay for scanning it again and again: measured on
+    test_fast_cel + test_hostile_fs in one process, 94 s -> 75 s, peak memory 331 -> 789 MB (cyclic
+    garbage left at a test's end is kept, not collected: memory is what this machine has plenty of)."""
+    gc.freeze()
