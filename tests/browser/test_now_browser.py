@@ -284,6 +284,33 @@ def test_the_answer_is_accessible_and_reads_on_a_phone(browser, base_url, width,
     context.close()
     assert violations == []
 
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_long_storys_numbers_are_shown_whole(browser, base_url, width):
+    """The list of events scrolls, and a scrolling box clips what lies outside it: each event's
+    number ("14.") must fit inside the list's own box, not be cut to "4."."""
+    seats = ["east", "south", "west", "north"]
+    deal = [{"deal": {"to": seats[i % 4], "card": rank + "S"}} for i, rank in enumerate("AKQJT98765432")]
+    story = {"dealer": "north", "events": deal + [{"deal": {"to": "east", "card": "AH"}}]}
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto(base_url + PAGE + "#" + state_fragment({"code": CODE, "s": story}))
+    _answered(page)
+    room = page.evaluate("""() => {
+      const list = document.querySelector('.lk-now__event-list')
+      const item = list.querySelector('li:last-child')
+      const probe = document.createElement('span')
+      probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre'
+      probe.textContent = list.children.length + '. '  // the marker's text, in the item's own font
+      item.append(probe)
+      const number = probe.getBoundingClientRect().width
+      probe.remove()
+      return {items: list.children.length, number,
+              inside: item.getBoundingClientRect().left - list.getBoundingClientRect().left}
+    }""")
+    context.close()
+    assert room["items"] == 14
+    assert room["inside"] >= room["number"], room
+
 
 def test_no_rulebook_before_a_code_is_asked_and_only_its_own_then(page, site_dir):
     """Opening the page loads the explorer and its model, no rulebook (at most 150 KB gzipped, as
