@@ -31,13 +31,35 @@ function key (data) {
   })
 }
 
-// The last few of one step's results, by key (the oldest forgotten first).
+// The last of one step's results, by key, the oldest forgotten first once they weigh more than a
+// budget: a result weighs one and one more for each event of its record, so some two dozen full
+// hands are kept, or many more small records (a rubber's hands, each under every code that scores,
+// are a hundred situations of no event).
+const BUDGET = 24 * 110
 class Kept extends Map {
-  set (name, value) {
-    if (this.size >= 24) this.delete(this.keys().next().value)
+  constructor () {
+    super()
+    this.weights = new Map()
+    this.weight = 0
+  }
+
+  set (name, value, events = 0) {
+    this.drop(name)
+    const weight = 1 + events
+    while (this.size && this.weight + weight > BUDGET) this.drop(this.keys().next().value)
+    this.weights.set(name, weight)
+    this.weight += weight
     return super.set(name, value)
   }
+
+  drop (name) {
+    if (!this.has(name)) return
+    this.weight -= this.weights.get(name)
+    this.weights.delete(name)
+    this.delete(name)
+  }
 }
+const eventsOf = data => isMapping(data) && Array.isArray(data.events) ? data.events.length : 0
 const minus = (names, known) => names.filter(n => !Object.hasOwn(known, n))
 
 export class Engine {
@@ -98,7 +120,7 @@ export class Engine {
     const keys = Object.entries(data).map(([name, value]) => [name, `${name}\u0001${key(value)}`])
     const whole = `${views}\u0000${keys.map(k => k[1]).join('\u0002')}`
     let found = this.kept.situations.get(whole)
-    if (!found) this.kept.situations.set(whole, found = this.read(data, views, keys))
+    if (!found) this.kept.situations.set(whole, found = this.read(data, views, keys), eventsOf(data))
     return found
   }
 
@@ -116,7 +138,7 @@ export class Engine {
       let laidOut = partsKey === null ? null : this.kept.records.get(partsKey)
       if (!laidOut) {
         laidOut = readRecord(isMapping(data) ? parts : data, this.model.record)
-        if (partsKey !== null) this.kept.records.set(partsKey, laidOut)
+        if (partsKey !== null) this.kept.records.set(partsKey, laidOut, eventsOf(data))
       }
       record = {...laidOut, answers: readAnswers(answers, (name, value) => this.checkAnswer(name, value))}
     } catch (error) {
@@ -137,7 +159,7 @@ export class Engine {
         if (error instanceof ViewError) throw new RulingError(`${error.message} (on this record; the view is in views.yaml)`, {kind: 'rule'})
         throw error
       }
-      if (viewsKey !== null) this.kept.views.set(viewsKey, given)
+      if (viewsKey !== null) this.kept.views.set(viewsKey, given, eventsOf(data))
     }
     for (const name of Object.keys(record.answers)) {
       if (Object.hasOwn(given, name)) {
@@ -148,7 +170,7 @@ export class Engine {
     // Its rulings depend on the views, the answers and the events laid out, not on what the record
     // declares it may hold: shared by the situations that differ only in that.
     let rulings = viewsKey === null ? new Map() : this.kept.rulings.get(`${viewsKey}\u0000${key(record.answers)}`)
-    if (!rulings) this.kept.rulings.set(`${viewsKey}\u0000${key(record.answers)}`, rulings = new Map())
+    if (!rulings) this.kept.rulings.set(`${viewsKey}\u0000${key(record.answers)}`, rulings = new Map(), eventsOf(data))
     return new Situation(record, given, toCel(record.answers), rulings)
   }
 
