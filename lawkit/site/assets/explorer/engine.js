@@ -82,6 +82,7 @@ export class Engine {
       constants: toCel(Object.fromEntries(Object.entries(book.constants).map(([n, c]) => [n, c.value]))),
       constantLaws: Object.fromEntries(Object.entries(book.constants).map(([n, c]) => [n, c.law])),
       used: new Set(book.used_values),
+      own: new Map(), // program -> whether it reads a name of this code's own (a constant, a rule's value)
       beatenBy: Object.fromEntries(book.rules.map(r => [r.key, r.beaten_by])),
       byFact: Object.create(null), // fact -> positions (a fact named like an Object method finds nothing)
       factless: [],
@@ -224,7 +225,7 @@ export class Engine {
       if (absent.length || waiting.length) {
         // Only a rule in play (some of its facts or values known) is reported or asks for facts.
         if (triggered || rule.inputs.some(n => Object.hasOwn(produced, n))) {
-          if (!waiting.length && this.cannotHold(rule, context, absent)) {
+          if (!waiting.length && this.cannotHold(rule, context, absent, book, situation)) {
             result.considered.push(considered(rule, 'cannot-hold', {unknown_facts: absent}))
             continue
           }
@@ -233,7 +234,7 @@ export class Engine {
         }
         continue
       }
-      if (rule.whenProgram !== null && !condition(rule, context)) {
+      if (rule.whenProgram !== null && !this.condition(book, rule, context, situation)) {
         result.considered.push(considered(rule, 'did-not-hold'))
         continue
       }
@@ -271,21 +272,46 @@ export class Engine {
   // An operand of a top-level `&&` that reads none of the absent facts and is false decides it
   // first: `&&` is false when any operand is, so the error of an absent name need not be made and
   // absorbed (each costs V8 microseconds, and a full hand asks this of some eighty rules).
-  cannotHold (rule, context, absent = []) {
+  cannotHold (rule, context, absent = [], book = null, situation = null) {
     if (rule.whenProgram === null) return false
     for (const part of rule.whenProgram.conjuncts) {
       if (absent.some(name => part.names.has(name))) continue
+      // an operand that fails alone may be absorbed in the whole: the whole decides, below
+      if (this.outcome(book, part, context, situation, true).value === false) return true
+    }
+    return this.outcome(book, rule.whenProgram, context, situation, true).value === false
+  }
+
+  // A condition's value on a situation: {value} or {error}. Every code's rules read the same
+  // situation's facts and the views' constants, and many codes ask the same condition (editions
+  // of one code above all), so an expression reading nothing else (none of this code's constants,
+  // nor a value its rules give) is evaluated once for the situation and its outcome shared.
+  outcome (book, program, context, situation, expectErrors = false) {
+    let own = book === null || situation === null || book.own.get(program)
+    if (own === undefined) {
+      own = [...program.names].some(name => Object.hasOwn(book.constants, name) || book.used.has(name))
+      book.own.set(program, own)
+    }
+    let found = own ? undefined : situation.conditions.get(program.source)
+    if (found === undefined) {
       try {
-        if (part.run(context, {expectErrors: true}) === false) return true
+        found = {value: program.run(context, {expectErrors})}
       } catch (error) {
-        // an operand that fails alone may be absorbed in the whole: the whole decides, below
+        found = {error}
       }
+      if (!own) situation.conditions.set(program.source, found)
     }
-    try {
-      return rule.whenProgram.run(context, {expectErrors: true}) === false
-    } catch (error) {
-      return false
+    return found
+  }
+
+  condition (book, rule, context, situation) {
+    const found = this.outcome(book, rule.whenProgram, context, situation)
+    if (Object.hasOwn(found, 'error')) throw failed(rule, rule.whenProgram, found.error)
+    const held = found.value
+    if (typeof held !== 'boolean') {
+      throw new RulingError(`${rule.key}: 'when' gave ${held}, not true or false`, {law: rule.law, kind: 'rule'})
     }
+    return held
   }
 
   apply (book, rule, context, produced, situation) {
@@ -385,6 +411,7 @@ export class Situation {
     this.answers = answers // name -> value (CEL form), checked
     this.facts = {...views, ...answers}
     this.rulings = rulings // each code's rulebook -> its result on this situation
+    this.conditions = new Map() // an expression reading only the facts -> its outcome (Engine.outcome)
   }
 }
 
@@ -413,17 +440,13 @@ function evaluate (rule, program, context) {
   try {
     return program.run(context)
   } catch (error) {
-    throw new RulingError(`${rule.key}: ${error.message} in ${factsOf(rule)} while evaluating \`${program.source}\``,
-      {law: rule.law, kind: 'rule'})
+    throw failed(rule, program, error)
   }
 }
 
-function condition (rule, context) {
-  const held = evaluate(rule, rule.whenProgram, context)
-  if (typeof held !== 'boolean') {
-    throw new RulingError(`${rule.key}: 'when' gave ${held}, not true or false`, {law: rule.law, kind: 'rule'})
-  }
-  return held
+function failed (rule, program, error) {
+  return new RulingError(`${rule.key}: ${error.message} in ${factsOf(rule)} while evaluating \`${program.source}\``,
+    {law: rule.law, kind: 'rule'})
 }
 
 // The score sheet's entries a ruling gives, each checked: points are whole numbers, sides are sides.
