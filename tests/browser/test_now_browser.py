@@ -259,6 +259,37 @@ def test_a_panel_is_drawn_again_only_when_its_answer_changed_and_never_stale(pag
     assert _answer_text(page) == answer and page.inner_text(".lk-now__questions") == questions
 
 
+def test_an_event_taken_back_or_told_changes_its_item_alone(page):
+    story = {"dealer": "north", "events": [{"deal": {"to": "east", "card": "QS", "face_up": True}},
+                                          {"deal": {"to": "south", "card": "KS"}},
+                                          {"deal": {"to": "west", "card": "AS"}}]}
+    _open(page, "#" + state_fragment({"code": CODE, "s": story}))
+    count = _answered(page)
+    items = ".lk-now__event-list > li"
+    page.evaluate(f"() => document.querySelectorAll({items!r}).forEach(li => {{ li.lkMarked = true }})")
+    page.get_by_role("button", name="Remove event 3").click()
+    count = _answered(page, count)
+    assert page.locator(items).evaluate_all("lis => lis.map(li => li.lkMarked === true)") == [True, True]
+    assert _state(page)["s"]["events"] == story["events"][:2]
+    _choose(page, "Kind of event", "deal")
+    form = page.locator(".lk-now__add")
+    form.get_by_label("to (required)").select_option("north")
+    form.get_by_label("card", exact=True).select_option("2C")
+    form.get_by_role("button", name="Add this event").click()
+    count = _answered(page, count)
+    assert page.locator(items).evaluate_all("lis => lis.map(li => li.lkMarked === true)") == [True, True, False]
+    page.get_by_role("button", name="Remove event 1").click()
+    _answered(page, count)
+    told = _state(page)["s"]
+    assert told["events"] == [story["events"][1], {"deal": {"to": "north", "card": "2C"}}]
+    # The list, its buttons' names and what each removes, as a page opened on the story shows them.
+    shown = page.locator(items).evaluate_all("lis => lis.map(li => [li.textContent, li.querySelector('button').ariaLabel])")
+    page.goto("about:blank")
+    _open(page, "#" + state_fragment({"code": CODE, "s": told}))
+    assert page.locator(items).evaluate_all("lis => lis.map(li => [li.textContent, li.querySelector('button').ariaLabel])") == shown
+    assert [label for _, label in shown] == ["Remove event 1", "Remove event 2"]
+
+
 def test_an_event_the_record_cannot_hold_is_refused_saying_why(page):
     _open(page)
     _choose(page, "Kind of event", "call")

@@ -278,16 +278,26 @@ function addEvent () {
   parts.kind.focus()
 }
 
-let eventsShown = null // the list of events shown (a full hand has a hundred): made again only for a new list
+// The events shown (a full hand has a hundred), each with its item: the items of the events still
+// first in the story are kept, so an event told at the end, or the last one taken back, adds or
+// removes one item instead of making the list again (a story read from the address is all new).
+let eventsShown = null
 function showEvents () {
   const events = story().events || []
   const vocabulary = explorer.engine.model.record
   parts.clear.hidden = !told()
-  if (story().events === eventsShown && eventsShown !== undefined) return // a new list whenever they change
-  eventsShown = story().events
-  parts.events.textContent = ''
+  if (eventsShown !== null && eventsShown.list === story().events && story().events !== undefined) return
+  let kept = 0
+  if (eventsShown !== null) {
+    while (kept < events.length && kept < eventsShown.events.length && events[kept] === eventsShown.events[kept]) kept += 1
+  }
+  if (kept === 0) parts.events.textContent = ''
+  const items = kept === 0 ? [] : eventsShown.items.slice(0, kept)
+  if (eventsShown !== null) for (const item of eventsShown.items.slice(kept)) item.remove()
+  eventsShown = {list: story().events, events: [...events], items}
   if (!events.length) parts.events.append(element('li', 'lk-now__none', 'Nothing yet: add the first event below.'))
-  events.forEach((event, index) => {
+  events.slice(kept).forEach((event, at) => {
+    const index = kept + at
     const li = element('li', null, capital(eventWords(event, vocabulary)) + ' ')
     li.append(button(`Remove`, () => {
       story().events = story().events.filter((_, i) => i !== index)
@@ -297,6 +307,7 @@ function showEvents () {
     }, 'lk-now__remove'))
     li.lastChild.setAttribute('aria-label', `Remove event ${index + 1}`)
     parts.events.append(li)
+    items.push(li)
   })
 }
 
