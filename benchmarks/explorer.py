@@ -19,6 +19,9 @@
    median and 95th percentile, for
    the short record and the full hand, on one code and on every code side by side (target: 16 ms,
    one frame). The page loads each code's rulebook and laws (<code>.laws.json) when it is asked.
+   The page draws again only a code's panel (and the questions) whose content changed: the fault
+   ticked here changes no ruling of these records, so after a 'new story' the engine has worked
+   anew but the panels stand as they were (a story that changes a ruling redraws that panel).
 
 The site is built into a temporary folder unless --site names one built from this tree.
 """

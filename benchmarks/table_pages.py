@@ -7,8 +7,9 @@
    page imports are read from its import statements, and each page's data named below.
 2. Time on the page (Debian's Chromium, headless, through Playwright), median and 95th percentile
    over N inputs: from the input (a step, a fault ticked, the cards drawn again, a hand's tricks
-   changed) to the answer drawn (the page's data-ready changing). The hand is ruled once and each
-   step only redrawn; the other pages rule every code anew on each input.
+   changed) to the answer drawn (the page's data-ready changing; the scorer fills its folded "why"
+   after the frame that shows the sheets, or when it is opened, and that is not timed). The hand is
+   ruled once and each step only redrawn; the other pages rule every code anew on each input.
 
 The site is built into a temporary folder unless --site names one built from this tree.
 """

@@ -211,6 +211,85 @@ def test_a_shared_address_reopens_the_same_answer(page, browser):
     other.close()
 
 
+def _panels_marked(page) -> dict[str, bool]:
+    """Per code shown, whether its panel is the node marked by ``_mark_panels`` (kept, not drawn again)."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.lk-now__code-answer')]
+      .map(p => [p.dataset.code, p.lkMarked === true]))""")
+
+
+def _mark_panels(page) -> None:
+    page.evaluate("() => document.querySelectorAll('.lk-now__code-answer').forEach(p => { p.lkMarked = true })")
+
+
+def _tell(page, record: dict, count: int) -> int:
+    """The story changed through the address (as a shared link opened on the page would), every kept
+    work of the engine forgotten first: the page gets results it has never seen."""
+    page.evaluate(f"""async () => {{
+      (await (await import('/assets/lawkit/explorer/explorer.js')).open()).engine.forget()
+      location.hash = {state_fragment({"code": "all", "s": record})!r}
+    }}""")
+    return _answered(page, count)
+
+
+def test_a_panel_is_drawn_again_only_when_its_answer_changed_and_never_stale(page, engine, corpus):
+    _open(page, "#" + state_fragment({"code": "all", "s": DEALT_FACE_UP}))
+    count = _answered(page)
+    _mark_panels(page)
+    # A fault ticked that changes no ruling: new results, the same answers, every panel kept.
+    ticked = {**DEALT_FACE_UP, "irregularities": ["card-dealt-twice"]}
+    count = _tell(page, ticked, count)
+    assert all(_panels_marked(page).values()), _panels_marked(page)
+    for code in corpus.codes:
+        _same(_shown(page)[code], _python(engine, code, ticked))
+    # Another card dealt face up: the why of the code's rulings names it, so its panel is drawn
+    # again and tells the new card; what the page shows is Python's answer, code by code.
+    other = {"dealer": "north", "events": [{"deal": {"to": "east", "card": "KS", "face_up": True}}]}
+    count = _tell(page, other, count)
+    shown = _shown(page)
+    for code in corpus.codes:
+        _same(shown[code], _python(engine, code, other))
+    assert not _panels_marked(page)[CODE], "its rulings' why changed, its panel was not drawn again"
+    why = page.locator(f'.lk-now__code-answer[data-code="{CODE}"] .lk-why').first
+    assert "king of spades" in why.evaluate("list => list.textContent")
+    # What the page shows then, every panel read (those off screen too) and the questions, is what a
+    # page opened on that story shows: nothing left of the story before.
+    answer, questions = _answer_text(page), page.inner_text(".lk-now__questions")
+    page.goto("about:blank")
+    _open(page, "#" + state_fragment({"code": "all", "s": other}))
+    assert _answer_text(page) == answer and page.inner_text(".lk-now__questions") == questions
+
+
+def test_an_event_taken_back_or_told_changes_its_item_alone(page):
+    story = {"dealer": "north", "events": [{"deal": {"to": "east", "card": "QS", "face_up": True}},
+                                          {"deal": {"to": "south", "card": "KS"}},
+                                          {"deal": {"to": "west", "card": "AS"}}]}
+    _open(page, "#" + state_fragment({"code": CODE, "s": story}))
+    count = _answered(page)
+    items = ".lk-now__event-list > li"
+    page.evaluate(f"() => document.querySelectorAll({items!r}).forEach(li => {{ li.lkMarked = true }})")
+    page.get_by_role("button", name="Remove event 3").click()
+    count = _answered(page, count)
+    assert page.locator(items).evaluate_all("lis => lis.map(li => li.lkMarked === true)") == [True, True]
+    assert _state(page)["s"]["events"] == story["events"][:2]
+    _choose(page, "Kind of event", "deal")
+    form = page.locator(".lk-now__add")
+    form.get_by_label("to (required)").select_option("north")
+    form.get_by_label("card", exact=True).select_option("2C")
+    form.get_by_role("button", name="Add this event").click()
+    count = _answered(page, count)
+    assert page.locator(items).evaluate_all("lis => lis.map(li => li.lkMarked === true)") == [True, True, False]
+    page.get_by_role("button", name="Remove event 1").click()
+    _answered(page, count)
+    told = _state(page)["s"]
+    assert told["events"] == [story["events"][1], {"deal": {"to": "north", "card": "2C"}}]
+    # The list, its buttons' names and what each removes, as a page opened on the story shows them.
+    shown = page.locator(items).evaluate_all("lis => lis.map(li => [li.textContent, li.querySelector('button').ariaLabel])")
+    page.goto("about:blank")
+    _open(page, "#" + state_fragment({"code": CODE, "s": told}))
+    assert page.locator(items).evaluate_all("lis => lis.map(li => [li.textContent, li.querySelector('button').ariaLabel])") == shown
+    assert [label for _, label in shown] == ["Remove event 1", "Remove event 2"]
+
+
 def test_an_event_the_record_cannot_hold_is_refused_saying_why(page):
     _open(page)
     _choose(page, "Kind of event", "call")

@@ -360,6 +360,21 @@ def test_the_scorer_gives_the_python_sheet(page, engine, path, code):
     assert total.get_attribute("data-rubber") == sheet.rubber
     totals = total.get_attribute("data-totals")
     assert (json.loads(totals) if totals else None) == sheet.totals
+    # The folded why, filled once the sheet is drawn (without being opened): each hand's scoring
+    # rulings, as Python gives them.
+    why = f".lk-sheet[data-code='{code}'] .lk-sheet__why"
+    page.wait_for_function("([w, n]) => document.querySelectorAll(w + ' .lk-sheet__hand').length === n",
+                           arg=[why, len(sheet.hands)], timeout=10_000)
+    assert page.locator(why).get_attribute("open") is None
+    shown = page.locator(why).evaluate("""why => {
+      const hands = []
+      for (const child of why.children) {
+        if (child.matches('.lk-sheet__hand')) hands.push([])
+        else if (hands.length) hands[hands.length - 1].push(...[...child.querySelectorAll('.lk-ruling')].map(r => r.dataset.rule))
+      }
+      return hands
+    }""")
+    assert shown == [[said["rule"] for said in hand.says] for hand in sheet.hands]
 
 
 def test_the_scorers_form_scores_a_hand_entered_from_the_keyboard(page, engine):

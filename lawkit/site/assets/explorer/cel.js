@@ -49,8 +49,14 @@ export function errorKind (message) {
 export function compile (source) {
   const program = environment.parse(source)
   let parts = null
+  let names = null
   return {
     source,
+    // Every identifier it reads (and its comprehensions' own variables), when first asked.
+    get names () {
+      if (names === null) names = namesOf(program.ast)
+      return names
+    },
     // The operands of a top-level chain of `&&` (none when the expression is not one), each
     // compiled from its own text with the names it reads, when first asked.
     get conjuncts () {
@@ -65,10 +71,7 @@ export function compile (source) {
         // The parser's nodes do not always span their closing parentheses: the text is split at
         // each `&&` outside brackets and quotes, and used only when it gives the parser's operands.
         try {
-          parts = found.length < 2 || texts.length !== found.length ? [] : texts.map(text => {
-            const part = compile(text)
-            return {...part, names: namesOf(part.ast)}
-          })
+          parts = found.length < 2 || texts.length !== found.length ? [] : texts.map(compile)
         } catch (error) {
           parts = [] // a piece that does not parse alone (a comment holding '&&'): the whole decides
         }

@@ -31,13 +31,35 @@ function key (data) {
   })
 }
 
-// The last few of one step's results, by key (the oldest forgotten first).
+// The last of one step's results, by key, the oldest forgotten first once they weigh more than a
+// budget: a result weighs one and one more for each event of its record, so some two dozen full
+// hands are kept, or many more small records (a rubber's hands, each under every code that scores,
+// are a hundred situations of no event).
+const BUDGET = 24 * 110
 class Kept extends Map {
-  set (name, value) {
-    if (this.size >= 24) this.delete(this.keys().next().value)
+  constructor () {
+    super()
+    this.weights = new Map()
+    this.weight = 0
+  }
+
+  set (name, value, events = 0) {
+    this.drop(name)
+    const weight = 1 + events
+    while (this.size && this.weight + weight > BUDGET) this.drop(this.keys().next().value)
+    this.weights.set(name, weight)
+    this.weight += weight
     return super.set(name, value)
   }
+
+  drop (name) {
+    if (!this.has(name)) return
+    this.weight -= this.weights.get(name)
+    this.weights.delete(name)
+    this.delete(name)
+  }
 }
+const eventsOf = data => isMapping(data) && Array.isArray(data.events) ? data.events.length : 0
 const minus = (names, known) => names.filter(n => !Object.hasOwn(known, n))
 
 export class Engine {
@@ -60,6 +82,7 @@ export class Engine {
       constants: toCel(Object.fromEntries(Object.entries(book.constants).map(([n, c]) => [n, c.value]))),
       constantLaws: Object.fromEntries(Object.entries(book.constants).map(([n, c]) => [n, c.law])),
       used: new Set(book.used_values),
+      own: new Map(), // program -> whether it reads a name of this code's own (a constant, a rule's value)
       beatenBy: Object.fromEntries(book.rules.map(r => [r.key, r.beaten_by])),
       byFact: Object.create(null), // fact -> positions (a fact named like an Object method finds nothing)
       factless: [],
@@ -98,7 +121,7 @@ export class Engine {
     const keys = Object.entries(data).map(([name, value]) => [name, `${name}\u0001${key(value)}`])
     const whole = `${views}\u0000${keys.map(k => k[1]).join('\u0002')}`
     let found = this.kept.situations.get(whole)
-    if (!found) this.kept.situations.set(whole, found = this.read(data, views, keys))
+    if (!found) this.kept.situations.set(whole, found = this.read(data, views, keys), eventsOf(data))
     return found
   }
 
@@ -116,7 +139,7 @@ export class Engine {
       let laidOut = partsKey === null ? null : this.kept.records.get(partsKey)
       if (!laidOut) {
         laidOut = readRecord(isMapping(data) ? parts : data, this.model.record)
-        if (partsKey !== null) this.kept.records.set(partsKey, laidOut)
+        if (partsKey !== null) this.kept.records.set(partsKey, laidOut, eventsOf(data))
       }
       record = {...laidOut, answers: readAnswers(answers, (name, value) => this.checkAnswer(name, value))}
     } catch (error) {
@@ -137,7 +160,7 @@ export class Engine {
         if (error instanceof ViewError) throw new RulingError(`${error.message} (on this record; the view is in views.yaml)`, {kind: 'rule'})
         throw error
       }
-      if (viewsKey !== null) this.kept.views.set(viewsKey, given)
+      if (viewsKey !== null) this.kept.views.set(viewsKey, given, eventsOf(data))
     }
     for (const name of Object.keys(record.answers)) {
       if (Object.hasOwn(given, name)) {
@@ -148,7 +171,7 @@ export class Engine {
     // Its rulings depend on the views, the answers and the events laid out, not on what the record
     // declares it may hold: shared by the situations that differ only in that.
     let rulings = viewsKey === null ? new Map() : this.kept.rulings.get(`${viewsKey}\u0000${key(record.answers)}`)
-    if (!rulings) this.kept.rulings.set(`${viewsKey}\u0000${key(record.answers)}`, rulings = new Map())
+    if (!rulings) this.kept.rulings.set(`${viewsKey}\u0000${key(record.answers)}`, rulings = new Map(), eventsOf(data))
     return new Situation(record, given, toCel(record.answers), rulings)
   }
 
@@ -202,7 +225,7 @@ export class Engine {
       if (absent.length || waiting.length) {
         // Only a rule in play (some of its facts or values known) is reported or asks for facts.
         if (triggered || rule.inputs.some(n => Object.hasOwn(produced, n))) {
-          if (!waiting.length && this.cannotHold(rule, context, absent)) {
+          if (!waiting.length && this.cannotHold(rule, context, absent, book, situation)) {
             result.considered.push(considered(rule, 'cannot-hold', {unknown_facts: absent}))
             continue
           }
@@ -211,7 +234,7 @@ export class Engine {
         }
         continue
       }
-      if (rule.whenProgram !== null && !condition(rule, context)) {
+      if (rule.whenProgram !== null && !this.condition(book, rule, context, situation)) {
         result.considered.push(considered(rule, 'did-not-hold'))
         continue
       }
@@ -249,21 +272,46 @@ export class Engine {
   // An operand of a top-level `&&` that reads none of the absent facts and is false decides it
   // first: `&&` is false when any operand is, so the error of an absent name need not be made and
   // absorbed (each costs V8 microseconds, and a full hand asks this of some eighty rules).
-  cannotHold (rule, context, absent = []) {
+  cannotHold (rule, context, absent = [], book = null, situation = null) {
     if (rule.whenProgram === null) return false
     for (const part of rule.whenProgram.conjuncts) {
       if (absent.some(name => part.names.has(name))) continue
+      // an operand that fails alone may be absorbed in the whole: the whole decides, below
+      if (this.outcome(book, part, context, situation, true).value === false) return true
+    }
+    return this.outcome(book, rule.whenProgram, context, situation, true).value === false
+  }
+
+  // A condition's value on a situation: {value} or {error}. Every code's rules read the same
+  // situation's facts and the views' constants, and many codes ask the same condition (editions
+  // of one code above all), so an expression reading nothing else (none of this code's constants,
+  // nor a value its rules give) is evaluated once for the situation and its outcome shared.
+  outcome (book, program, context, situation, expectErrors = false) {
+    let own = book === null || situation === null || book.own.get(program)
+    if (own === undefined) {
+      own = [...program.names].some(name => Object.hasOwn(book.constants, name) || book.used.has(name))
+      book.own.set(program, own)
+    }
+    let found = own ? undefined : situation.conditions.get(program.source)
+    if (found === undefined) {
       try {
-        if (part.run(context, {expectErrors: true}) === false) return true
+        found = {value: program.run(context, {expectErrors})}
       } catch (error) {
-        // an operand that fails alone may be absorbed in the whole: the whole decides, below
+        found = {error}
       }
+      if (!own) situation.conditions.set(program.source, found)
     }
-    try {
-      return rule.whenProgram.run(context, {expectErrors: true}) === false
-    } catch (error) {
-      return false
+    return found
+  }
+
+  condition (book, rule, context, situation) {
+    const found = this.outcome(book, rule.whenProgram, context, situation)
+    if (Object.hasOwn(found, 'error')) throw failed(rule, rule.whenProgram, found.error)
+    const held = found.value
+    if (typeof held !== 'boolean') {
+      throw new RulingError(`${rule.key}: 'when' gave ${held}, not true or false`, {law: rule.law, kind: 'rule'})
     }
+    return held
   }
 
   apply (book, rule, context, produced, situation) {
@@ -363,6 +411,7 @@ export class Situation {
     this.answers = answers // name -> value (CEL form), checked
     this.facts = {...views, ...answers}
     this.rulings = rulings // each code's rulebook -> its result on this situation
+    this.conditions = new Map() // an expression reading only the facts -> its outcome (Engine.outcome)
   }
 }
 
@@ -391,17 +440,13 @@ function evaluate (rule, program, context) {
   try {
     return program.run(context)
   } catch (error) {
-    throw new RulingError(`${rule.key}: ${error.message} in ${factsOf(rule)} while evaluating \`${program.source}\``,
-      {law: rule.law, kind: 'rule'})
+    throw failed(rule, program, error)
   }
 }
 
-function condition (rule, context) {
-  const held = evaluate(rule, rule.whenProgram, context)
-  if (typeof held !== 'boolean') {
-    throw new RulingError(`${rule.key}: 'when' gave ${held}, not true or false`, {law: rule.law, kind: 'rule'})
-  }
-  return held
+function failed (rule, program, error) {
+  return new RulingError(`${rule.key}: ${error.message} in ${factsOf(rule)} while evaluating \`${program.source}\``,
+    {law: rule.law, kind: 'rule'})
 }
 
 // The score sheet's entries a ruling gives, each checked: points are whole numbers, sides are sides.

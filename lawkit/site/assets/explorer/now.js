@@ -22,6 +22,7 @@ const infoUrl = new URL('api/explorer/', root)
 let explorer = null
 let state = {}
 const info = {} // code -> its laws.json
+const previewed = new Set() // the codes whose laws the page's previews have
 let serial = 0 // ids for the controls
 
 function uid (what) {
@@ -277,16 +278,26 @@ function addEvent () {
   parts.kind.focus()
 }
 
-let eventsShown = null // the list of events shown (a full hand has a hundred): made again only for a new list
+// The events shown (a full hand has a hundred), each with its item: the items of the events still
+// first in the story are kept, so an event told at the end, or the last one taken back, adds or
+// removes one item instead of making the list again (a story read from the address is all new).
+let eventsShown = null
 function showEvents () {
   const events = story().events || []
   const vocabulary = explorer.engine.model.record
   parts.clear.hidden = !told()
-  if (story().events === eventsShown && eventsShown !== undefined) return // a new list whenever they change
-  eventsShown = story().events
-  parts.events.textContent = ''
+  if (eventsShown !== null && eventsShown.list === story().events && story().events !== undefined) return
+  let kept = 0
+  if (eventsShown !== null) {
+    while (kept < events.length && kept < eventsShown.events.length && events[kept] === eventsShown.events[kept]) kept += 1
+  }
+  if (kept === 0) parts.events.textContent = ''
+  const items = kept === 0 ? [] : eventsShown.items.slice(0, kept)
+  if (eventsShown !== null) for (const item of eventsShown.items.slice(kept)) item.remove()
+  eventsShown = {list: story().events, events: [...events], items}
   if (!events.length) parts.events.append(element('li', 'lk-now__none', 'Nothing yet: add the first event below.'))
-  events.forEach((event, index) => {
+  events.slice(kept).forEach((event, at) => {
+    const index = kept + at
     const li = element('li', null, capital(eventWords(event, vocabulary)) + ' ')
     li.append(button(`Remove`, () => {
       story().events = story().events.filter((_, i) => i !== index)
@@ -296,6 +307,7 @@ function showEvents () {
     }, 'lk-now__remove'))
     li.lastChild.setAttribute('aria-label', `Remove event ${index + 1}`)
     parts.events.append(li)
+    items.push(li)
   })
 }
 
@@ -368,7 +380,11 @@ function show () {
   } catch (error) {
     failed = error.message
   }
-  for (const code of codes) window.lawkitPreviews?.add(info[code].laws)
+  for (const code of codes) {
+    if (!window.lawkitPreviews || previewed.has(code)) continue
+    window.lawkitPreviews.add(info[code].laws) // each code's laws given to the previews once
+    previewed.add(code)
+  }
   showQuestions(results || [])
   showAnswer(results, failed, codes)
   parts.status.textContent = summary(results, failed)
@@ -394,9 +410,12 @@ function unchanged (shown, results, ...rest) {
 }
 
 // The next question: of every question some code's rules still need, the one most rules need.
+// Drawn again only when what it shows changed: the questions each code asks (a new story, or every
+// kept work forgotten, gives new results that often ask the same), the answers, the codes.
 const questionsShown = []
 function showQuestions (results) {
-  if (unchanged(questionsShown, results, JSON.stringify(story().answers || {}), told(), chosen().join())) return
+  const asking = JSON.stringify(results.map(result => [result.code, result.missing_facts || []]))
+  if (unchanged(questionsShown, [], asking, JSON.stringify(story().answers || {}), told(), chosen().join())) return
   const asked = {}
   for (const result of results) {
     for (const missing of result.missing_facts || []) {
@@ -490,12 +509,41 @@ function summary (results, failed) {
   return `${count} ruling${count === 1 ? '' : 's'} ${where}` + (asked ? '; the laws ask a question.' : '.')
 }
 
+// What a code's panel shows, as a key: its rulings (with the events their "why" tells) or its
+// error, and whether it asks a question. A new result that shows the same keeps the panel as it is.
+function panelKey (result, events) {
+  if (result.error) return JSON.stringify([result.code, result.error])
+  const told = result.rulings.flatMap(r => r.trace.filter(s => s.step === 'event').map(s => events[s.event] ?? null))
+  return JSON.stringify([result.code, result.rulings, result.missing_facts.length > 0, told])
+}
+
 const answerShown = []
-const panels = new Map() // code -> [its result, its panel]: a panel is drawn again only for a new result
+const panels = new Map() // code -> [what it shows (panelKey), its panel]: drawn again only when that changed
+let grid = null // the codes' panels shown, while the section shows them: a changed panel is replaced in it
 function showAnswer (results, failed, codes) {
-  if (unchanged(answerShown, results || [], failed, codes.join(), chosen().join())) return
+  const events = story().events || []
+  const keys = (results || []).map(result => panelKey(result, events))
+  const layout = codes.length > 1 ? 'lk-now__codes lk-now__codes--compared' : 'lk-now__codes'
+  if (unchanged(answerShown, keys, failed, codes.join(), chosen().join())) return
+  const made = results === null || failed || !codes.length ? [] : results.map((result, index) => {
+    const kept = panels.get(result.code)
+    if (kept && kept[0] === keys[index]) return kept[1]
+    const panel = codePanel(result, events)
+    panels.set(result.code, [keys[index], panel])
+    return panel
+  })
+  if (grid !== null && made.length && grid.className === layout && grid.parentNode === parts.answer) {
+    // The same codes side by side: only the panels drawn anew go in, the others left where they are.
+    made.forEach((panel, index) => {
+      const there = grid.children[index]
+      if (there !== panel) there ? there.replaceWith(panel) : grid.append(panel)
+    })
+    while (grid.children.length > made.length) grid.lastChild.remove()
+    return
+  }
   const section = parts.answer
   section.textContent = ''
+  grid = null
   const title = element('h2', null, 'What happens now')
   title.id = 'lk-now-answer-title'
   section.append(title)
@@ -510,36 +558,31 @@ function showAnswer (results, failed, codes) {
     section.append(element('p', 'lk-now__none', `Tell what happened, and the rulings of ${which} appear here.`))
     return
   }
-  const grid = element('div', codes.length > 1 ? 'lk-now__codes lk-now__codes--compared' : 'lk-now__codes')
-  const events = story().events || []
-  const vocabulary = explorer.engine.model.record
-  for (const result of results) {
-    const kept = panels.get(result.code)
-    if (kept && kept[0] === result) {
-      grid.append(kept[1])
-      continue
-    }
-    const panel = element('section', 'lk-now__code-answer')
-    panel.dataset.code = result.code
-    const id = uid('code')
-    const heading = element('h3', null, codeName(result.code))
-    heading.id = id
-    panel.setAttribute('aria-labelledby', id)
-    panel.append(heading)
-    if (result.error) {
-      panel.append(element('p', 'lk-now__error', `The rules disagree or fail here: ${result.error}`))
-    } else if (!result.rulings.length) {
-      panel.append(element('p', 'lk-now__none', result.missing_facts.length
-        ? 'No ruling yet: the laws of this code ask a question above.' : 'No law of this code speaks to this story.'))
-    } else {
-      const list = element('ul', 'lk-now__rulings')
-      for (const ruling of result.rulings) list.append(rulingItem(ruling, info[result.code], {root, events, vocabulary}))
-      panel.append(list)
-    }
-    grid.append(panel)
-    panels.set(result.code, [result, panel])
-  }
+  grid = element('div', layout)
+  grid.append(...made)
   section.append(grid)
+}
+
+function codePanel (result, events) {
+  const panel = element('section', 'lk-now__code-answer')
+  panel.dataset.code = result.code
+  const id = uid('code')
+  const heading = element('h3', null, codeName(result.code))
+  heading.id = id
+  panel.setAttribute('aria-labelledby', id)
+  panel.append(heading)
+  if (result.error) {
+    panel.append(element('p', 'lk-now__error', `The rules disagree or fail here: ${result.error}`))
+  } else if (!result.rulings.length) {
+    panel.append(element('p', 'lk-now__none', result.missing_facts.length
+      ? 'No ruling yet: the laws of this code ask a question above.' : 'No law of this code speaks to this story.'))
+  } else {
+    const list = element('ul', 'lk-now__rulings')
+    const vocabulary = explorer.engine.model.record
+    for (const ruling of result.rulings) list.append(rulingItem(ruling, info[result.code], {root, events, vocabulary}))
+    panel.append(list)
+  }
+  return panel
 }
 
 // -- start ---------------------------------------------------------------------------------

@@ -180,14 +180,23 @@ async function sheetElement (code) {
       `${standing.games['east-west']}; toward the game North and South ${standing.toward_game['north-south']}, East and West ${standing.toward_game['east-west']}.`
   }
   section.append(total)
+  // The folded "why" is filled once the sheet is drawn (after the frame that shows it, see update),
+  // or at once when it is opened before: the sheet's answer does not wait for text folded away.
   const why = el('details', {class: 'lk-sheet__why'}, el('summary', {text: 'Why: each entry and its law'}))
-  for (const hand of sheet.hands) {
-    why.append(el('p', {class: 'lk-sheet__hand', text: `Hand ${hand.number}: ${said(hand.summary)}`}))
-    why.append(hand.says.length ? el('ul', {class: 'lk-rulings'}, hand.says.map(r => rulingElement(r, laws, book)))
-      : el('p', {text: 'Nothing scored.'}))
-    const missing = missingElement(hand.missing)
-    if (missing) why.append(missing)
+  let filled = false
+  const fill = () => {
+    if (filled) return
+    filled = true
+    for (const hand of sheet.hands) {
+      why.append(el('p', {class: 'lk-sheet__hand', text: `Hand ${hand.number}: ${said(hand.summary)}`}))
+      why.append(hand.says.length ? el('ul', {class: 'lk-rulings'}, hand.says.map(r => rulingElement(r, laws, book)))
+        : el('p', {text: 'Nothing scored.'}))
+      const missing = missingElement(hand.missing)
+      if (missing) why.append(missing)
+    }
   }
+  why.addEventListener('toggle', fill)
+  section.fill = fill
   section.append(why)
   return section
 }
@@ -206,6 +215,9 @@ async function update () {
   if (ticket !== drawing) return // a later change is being drawn
   results.replaceChildren(...sections)
   root.dataset.ready = String(ticket)
+  requestAnimationFrame(() => setTimeout(() => { // the sheets drawn: their folded "why" filled
+    for (const section of sections) section.fill?.()
+  }, 0))
 }
 
 async function start () {

@@ -39,7 +39,11 @@ export function writeState (state, data = ['s']) {
     params.set(name, data.includes(name) ? encode(value) : String(value))
   }
   const fragment = params.toString()
-  history.replaceState(history.state, '', fragment ? `#${fragment}` : location.pathname + location.search)
+  // The same address again (the same story ruled under the same code) is left as it is: replacing a
+  // full hand's address costs the browser milliseconds.
+  if (!fragment || location.hash !== `#${fragment}`) {
+    history.replaceState(history.state, '', fragment ? `#${fragment}` : location.pathname + location.search)
+  }
   return fragment
 }
 
