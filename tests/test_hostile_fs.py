@@ -282,6 +282,27 @@ def test_nested_aliases_in_a_corpus_file_stop_at_the_alias(tree, check, run_cli,
     assert code == 1 and err.startswith(lines[0] + "\n")
 
 
+_LONG = "# " + "x" * 11_000_000 + "\n"  # one comment line past the 10,000,000-character limit: cheap to write
+
+
+def test_a_corpus_file_past_the_length_limit_is_one_error(tree, check):
+    path = tree / "english-whist" / "03-cutting.yaml"
+    path.write_text(path.read_text() + _LONG)
+    length = len(path.read_text())
+    code, problems, summary = check()
+    assert (code, problems) == (1, [f"{WHIST}/03-cutting.yaml:1:1: error[yaml-limit]: the file is {length:,} "
+                                    "characters long; lawkit reads at most 10,000,000"])
+    assert summary.endswith(": 1 error, 0 warnings")  # the file's laws are not read: no knock-on errors
+
+
+def test_a_facts_file_past_the_length_limit_is_an_error(tree, run_cli):
+    Path("long.yaml").write_text("events: []\n" + _LONG)
+    length = len(Path("long.yaml").read_text())
+    code, out, err = _no_crash(run_cli(["ruling", "--code", "english-whist", "--facts", "long.yaml", "--laws", "laws"]))
+    assert (code, out, err) == (1, "", f"long.yaml:1:1: error[yaml-limit]: the file is {length:,} characters long; "
+                                       "lawkit reads at most 10,000,000\n")
+
+
 def test_aliases_within_the_budget_still_load(tree, check, run_cli):
     Path("small.yaml").write_text("answers: &x {}\nseats: &s [north, east, south, west]\n")
     assert _no_crash(run_cli(["ruling", "--code", "english-whist", "--facts", "small.yaml", "--laws", "laws"]))
