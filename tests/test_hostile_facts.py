@@ -208,6 +208,17 @@ def test_check_refuses_three_comprehensions_over_the_records_events(tree, run_cl
                              "record's lists, or read a list the record lays out"), lines[0]
 
 
+def test_a_rule_nesting_comprehensions_over_a_name_it_cannot_see_gets_one_error(tree, run_cli):
+    """Issue 15, point 6: the record's events are for views, not rules; three comprehensions over them
+    gave a cost error beside the undeclared name, a knock-on of it. One cause, one error."""
+    path, line = _add_rule(tree, "events.all(a, events.all(b, events.exists(c, a.i + b.i == c.i)))")
+    code, lines = _check(run_cli)
+    assert code == 1 and len(lines) == 1, lines
+    assert lines[0].startswith(f"laws/{ENGLISH}/04-formation-of-table.yaml:{line}:15: error[undeclared-name]: "
+                               f"{ENGLISH}/"), lines[0]
+    assert "rule 'hostile' uses 'events', which is no fact" in lines[0], lines[0]
+
+
 def test_check_accepts_three_over_a_list_the_limits_keep_short_and_the_ruling_refuses_a_long_one(tree, run_cli):
     """Three deep over an answer of at most 104 items is about a million steps: allowed. The list of a
     thousand that made the issue's ruling run past 60 s is refused where it is written."""
