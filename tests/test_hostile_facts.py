@@ -99,6 +99,42 @@ def test_the_same_card_cut_again_is_ruled_on_when_the_record_says_so(here, run_c
     assert code == 0 and err == "" and "2 rulings" in out
 
 
+def _as_sets(value):
+    """A value with every list read as a set: the names a ruling lists follow the record's order."""
+    if isinstance(value, list):
+        return sorted((_as_sets(v) for v in value), key=repr)
+    if isinstance(value, dict):
+        return {k: _as_sets(v) for k, v in value.items()}
+    return value
+
+
+@pytest.mark.parametrize("cuts", [
+    [("North", "AS"), ("East", "3H"), ("South", "AS"), ("West", "KC")],  # the two lowest alike: who deals
+    [("North", "2C"), ("East", "AS"), ("South", "AS"), ("West", "KC")],  # the middle two alike: who are partners
+    [("North", "2C"), ("East", "3H"), ("South", "KS"), ("West", "KS")],  # the two highest alike: decides nothing
+    [("Ann", "2H"), ("Bob", "9C"), ("Cal", "7D"), ("Dan", "JH"), ("Eve", "JH")],  # alike for the fourth place
+], ids=["lowest", "middle", "highest", "fourth-place"])
+def test_no_code_rules_by_the_order_of_two_cuts_of_the_same_card(corpus, cuts):
+    """Issue 15, point 5: with card-dealt-twice declared, auction-bridge-1912 made the first of two
+    players cutting the ace of spades the dealer. Every order of the cuts gets every code's same rulings
+    (the lists of names aside, which follow the record)."""
+    import itertools
+
+    import lawkit
+
+    engine = lawkit.Engine(corpus)
+    seen = {}
+    for order in itertools.permutations(cuts):
+        record = {"irregularities": ["card-dealt-twice"], "events": [{"cut": {"by": p, "card": c}} for p, c in order],
+                  "answers": {"players_at_table": len(cuts)}}
+        situation = engine.situation(record, "facts.yaml")
+        for code in corpus.codes:
+            rulings = engine.ruling(code, situation).as_json()["rulings"]
+            got = sorted((r["rule"], r["outcome"], repr(_as_sets(r["values"]))) for r in rulings)
+            assert seen.setdefault(code, got) == got, (code, order)
+    assert any(seen.values())
+
+
 def test_a_recut_may_show_a_card_cut_before_and_the_other_pack_its_own(here, run_cli):
     """After a tie the pack is cut again, so a recut may turn up a card of the first round; the other
     pack holds its own ace."""
@@ -206,6 +242,17 @@ def test_check_refuses_three_comprehensions_over_the_records_events(tree, run_cl
     assert lines[0].endswith("steps on the largest situation the record allows (limits in record.yaml), more than "
                              "the 1,000,000,000 an expression may take: nest fewer comprehensions over the "
                              "record's lists, or read a list the record lays out"), lines[0]
+
+
+def test_a_rule_nesting_comprehensions_over_a_name_it_cannot_see_gets_one_error(tree, run_cli):
+    """Issue 15, point 6: the record's events are for views, not rules; three comprehensions over them
+    gave a cost error beside the undeclared name, a knock-on of it. One cause, one error."""
+    path, line = _add_rule(tree, "events.all(a, events.all(b, events.exists(c, a.i + b.i == c.i)))")
+    code, lines = _check(run_cli)
+    assert code == 1 and len(lines) == 1, lines
+    assert lines[0].startswith(f"laws/{ENGLISH}/04-formation-of-table.yaml:{line}:15: error[undeclared-name]: "
+                               f"{ENGLISH}/"), lines[0]
+    assert "rule 'hostile' uses 'events', which is no fact" in lines[0], lines[0]
 
 
 def test_check_accepts_three_over_a_list_the_limits_keep_short_and_the_ruling_refuses_a_long_one(tree, run_cli):

@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -228,25 +227,52 @@ def _alias_bomb(levels: int, width: int = 9, indent: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-def test_nested_aliases_in_a_facts_file_stop_at_the_alias(tree, run_cli):
+_BUDGET = 200_000  # the values a file may hold, aliases expanded (lawkit.corpus._yaml.MAX_VALUES)
+
+
+@pytest.fixture
+def built(monkeypatch):
+    """``built(path)``: how many values the loader built of the file ``path`` on each load, aliases expanded.
+
+    The work an alias bomb costs is the values built: bounding their count, not the time taken,
+    cannot flake under load, and still fails if the alias budget is gone (the 9-level bomb stands
+    for 9**9 values): past twice the budget the test fails there, without building the rest."""
+    from lawkit.corpus import _yaml
+
+    loads: dict[str, list[list]] = {}  # path -> [budget, values built] for each load (the budget kept, so is its id)
+    real = _yaml._build
+
+    def counting(path, node, loader, problems, budget, depth):
+        counts = loads.setdefault(path, [])
+        if not counts or counts[-1][0] is not budget:
+            counts.append([budget, 0])
+        counts[-1][1] += 1
+        if counts[-1][1] > 2 * _BUDGET:  # not MAX_VALUES: a budget raised out of reach must fail here too
+            pytest.fail(f"the loader built more than {2 * _BUDGET:,} values of {path} in one load: "
+                        "the alias budget does not bound the work")
+        return real(path, node, loader, problems, budget, depth)
+
+    monkeypatch.setattr(_yaml, "_build", counting)  # its recursion calls the module's name: every value counts
+    return lambda path: [count for _, count in loads.get(path, [])]
+
+
+def test_nested_aliases_in_a_facts_file_stop_at_the_alias(tree, run_cli, built):
     """The issue: a 340-byte facts file of nested aliases took 64 s and 1.26 GB."""
     Path("bomb.yaml").write_text(_alias_bomb(9))
     assert len(Path("bomb.yaml").read_bytes()) < 500
-    started = time.monotonic()
     code, out, err = _no_crash(run_cli(["ruling", "--code", "english-whist", "--facts", "bomb.yaml", "--laws", "laws"]))
-    assert time.monotonic() - started < 20
+    assert built("bomb.yaml") and max(built("bomb.yaml")) <= _BUDGET + 1  # stopped at the budget, not at 9**9
     assert (code, out) == (1, "")
     assert err == ("bomb.yaml:6:15: error[yaml-limit]: the alias '*a4' repeats 66,430 values, which takes the file "
                    "past 200,000 values with its aliases expanded; write the data out, or use fewer aliases\n")
 
 
-def test_nested_aliases_in_a_corpus_file_stop_at_the_alias(tree, check, run_cli):
+def test_nested_aliases_in_a_corpus_file_stop_at_the_alias(tree, check, run_cli, built):
     """The issue: a corpus file the same way (6 levels: 45 s)."""
     path = tree / "english-whist" / "03-cutting.yaml"
     path.write_text(path.read_text() + "extra:\n" + _alias_bomb(7, width=12, indent="  "))
-    started = time.monotonic()
     code, lines, summary = check()
-    assert time.monotonic() - started < 30
+    assert built(f"{WHIST}/03-cutting.yaml") and max(built(f"{WHIST}/03-cutting.yaml")) <= _BUDGET + 1  # not 12**7
     assert code == 1 and len(lines) == 1, lines
     assert re.fullmatch(rf"{WHIST}/03-cutting\.yaml:\d+:\d+: error\[yaml-limit\]: the alias '\*a\d' repeats "
                         r"[\d,]+ values, which takes the file past 200,000 values .*", lines[0]), lines[0]
@@ -254,6 +280,27 @@ def test_nested_aliases_in_a_corpus_file_stop_at_the_alias(tree, check, run_cli)
     assert path.read_text().splitlines()[line - 1][col - 1:].startswith("*a")
     code, out, err = _no_crash(run_cli(["fmt", "--check", "--laws", "laws", str(path)]))
     assert code == 1 and err.startswith(lines[0] + "\n")
+
+
+_LONG = "# " + "x" * 11_000_000 + "\n"  # one comment line past the 10,000,000-character limit: cheap to write
+
+
+def test_a_corpus_file_past_the_length_limit_is_one_error(tree, check):
+    path = tree / "english-whist" / "03-cutting.yaml"
+    path.write_text(path.read_text() + _LONG)
+    length = len(path.read_text())
+    code, problems, summary = check()
+    assert (code, problems) == (1, [f"{WHIST}/03-cutting.yaml:1:1: error[yaml-limit]: the file is {length:,} "
+                                    "characters long; lawkit reads at most 10,000,000"])
+    assert summary.endswith(": 1 error, 0 warnings")  # the file's laws are not read: no knock-on errors
+
+
+def test_a_facts_file_past_the_length_limit_is_an_error(tree, run_cli):
+    Path("long.yaml").write_text("events: []\n" + _LONG)
+    length = len(Path("long.yaml").read_text())
+    code, out, err = _no_crash(run_cli(["ruling", "--code", "english-whist", "--facts", "long.yaml", "--laws", "laws"]))
+    assert (code, out, err) == (1, "", f"long.yaml:1:1: error[yaml-limit]: the file is {length:,} characters long; "
+                                       "lawkit reads at most 10,000,000\n")
 
 
 def test_aliases_within_the_budget_still_load(tree, check, run_cli):

@@ -191,6 +191,10 @@ def _check_costs(corpus: Corpus) -> None:
              **{name: costlib.of_value(value) for name, value in model.views.constants.items()},
              **{name: costlib.of_type(fact.type, limits) for name, fact in corpus.facts.items()}}
 
+    # One cause, one error: an expression that uses a name it cannot see (views read the record's
+    # events, rules do not) is wrong already, and its cost over that name is a knock-on of it.
+    undeclared = {p.position for p in corpus.problems if p.kind == "undeclared-name"}
+
     def bounded(source: str, names: dict[str, costlib.Size], where: Position, what: str,
                 law: str | None = None) -> costlib.Size:
         try:
@@ -199,7 +203,9 @@ def _check_costs(corpus: Corpus) -> None:
             corpus.problems.append(Problem(where, "cost", f"{what}: lawkit cannot read it to bound its work ({exc})",
                                            law))
             return every
-        if depth > costlib.MAX_DEPTH:
+        if where in undeclared:
+            pass  # the undeclared name is the error; the size is still what the names it can read give
+        elif depth > costlib.MAX_DEPTH:
             corpus.problems.append(Problem(where, "cost", (
                 f"{what} nests {depth} comprehensions over the situation's lists, more than the "
                 f"{costlib.MAX_DEPTH} an expression may (its work would grow as the {depth}th power of the "
