@@ -7,8 +7,9 @@ A one-off check for a rewrite of the rules that must rule exactly as before (def
 of repeated CEL): each situation of each scenario file goes to every code, not only those its
 expectation names, and everything a ruling says is kept — each ruling's rule, outcome, values,
 citations, sentence and score, the facts asked for, each rule's status, or the error. Beside them,
-each rule's expressions as they run, read into their syntax trees without offsets (lawkit's own CEL
-reader, lawkit.rules._fastcel): a rewrite that only names sub-expressions leaves every tree as it was.
+each rule's expressions as they run, read into their syntax trees without offsets and with each macro
+variable named by how far out its macro is (lawkit's own CEL reader, lawkit.rules._fastcel): a rewrite
+that only names sub-expressions leaves every tree as it was.
 """
 
 from __future__ import annotations
@@ -32,6 +33,21 @@ def _bare(node: Any) -> Any:
     return node
 
 
+def _anonymous(node: Any, bound: tuple[str, ...] = ()) -> Any:
+    """A bare tree with each macro variable named by how far out its macro is: trees that differ only
+    in their macro variables' names (``xs.all(p, p > 1)``, ``xs.all(q, q > 1)``) come out the same."""
+    if isinstance(node, tuple) and node and isinstance(node[0], str):
+        if node[0] == "ident" and node[1] in bound:
+            return ("bound", bound[::-1].index(node[1]))
+        if node[0] == "macro":
+            _, name, target, variable, arguments = node
+            return ("macro", name, _anonymous(target, bound), [_anonymous(a, bound + (variable,)) for a in arguments])
+        return (node[0], *(_anonymous(part, bound) for part in node[1:]))
+    if isinstance(node, list):
+        return [_anonymous(part, bound) for part in node]
+    return node
+
+
 def trees(corpus: lawkit.Corpus) -> dict[str, str]:
     from lawkit.rules import _fastcel  # a one-off tool may read lawkit's private parser
 
@@ -41,7 +57,7 @@ def trees(corpus: lawkit.Corpus) -> dict[str, str]:
             parts = {"when": rule.when, "event": rule.event, **{f"values.{n}": v for n, v in rule.values.items()}}
             for name, expression in parts.items():
                 if expression is not None and hasattr(expression, "source"):
-                    out[f"{rule.key} {name}"] = repr(_bare(_fastcel._Parser(expression.source).parse()))
+                    out[f"{rule.key} {name}"] = repr(_anonymous(_bare(_fastcel._Parser(expression.source).parse())))
     return out
 
 
