@@ -614,6 +614,9 @@ def _show_text(corpus: Corpus, law: Law, unit: Law | Section | Item) -> str:
         lines.append("Topics:    " + ", ".join(law.topics))
     for constant in law.constants:
         lines.append(f"Constant:  {constant.get('name')}" + (f" — {constant['description']}" if constant.get("description") else ""))
+    for definition in law.definitions:
+        lines.append(f"Definition: {definition.get('name')}"
+                     + (f" — {definition['description']}" if definition.get("description") else ""))
     for rule in law.rules:
         then = rule.get("then") or {}
         lines.append(f"Rule:      {rule.get('id')} → {then.get('outcome')}" + (f" when {rule['when']}" if rule.get("when") else ""))

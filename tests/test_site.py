@@ -270,6 +270,24 @@ def test_machine_clauses_and_worked_examples(site):
     assert set(box["previews"]) == set(re.findall(r'data-law="([^"]+)"', "".join(box["parts"].values())))
 
 
+def test_the_developer_view_lists_the_definitions_a_rule_reads(site):
+    """A rule's CEL as written (a name for a long sub-expression), and behind the developer switch each
+    definition it reads, directly or through another, with its sentence and CEL; in the fold, not the page."""
+    rules = folded(site, "english-whist/5")["parts"]["rules"]
+    rule = rules[rules.index("<code>revoke-penalty-first</code>"):rules.index("<code>out-on-revoke-penalty</code>")]
+    assert "<dt>When</dt><dd><code>game_in_play</code></dd>" in rule  # as written, not the expanded CEL
+    assert "<code>claimants_out ? claimants : &#x27;&#x27;</code>" in rule
+    listed = re.findall(r'<li class="lk-clause__definition"><code>(\w+)</code>', rule)
+    assert listed[0] == "game_in_play" and "ns_after_penalty" in listed  # read through ns_after_penalty_hand
+    assert listed.index("claimants") < listed.index("ns_after_penalty") < listed.index("ns_after_penalty_hand")
+    assert "ns_after_hand" not in listed  # tricks-then-honours reads it, this rule does not
+    assert "Neither side had the five points of a game (Law 2) when the hand began" in rule
+    assert "side_of[revoke_penalty_chosen_by]" in rule  # claimants' own CEL
+    said = re.sub(r'<div class="lk-dev-only">.*?</div></div>', "", rules, flags=re.S)
+    assert "lk-clause__definition" not in said  # the readers' view is unchanged
+    assert "game_in_play" not in page(site, "laws/english-whist")
+
+
 def test_a_code_page_is_light_and_keeps_the_law_text(site, corpus):
     """At most 300 KB of HTML for every code page (the 1912 page was 2.1 MB: benchmarks/page_weight.py),
     with every law's text in it; what is folded is in api/folds/, a file for each law that has any."""

@@ -243,6 +243,7 @@ def _build_law(data: MarkedDict, position: Position, code: str, heading: Heading
         questions=_strings(data.get("questions")),
         incomplete=_str(data.get("incomplete")),
         constants=[c for c in _list(data.get("constants")) if isinstance(c, MarkedDict)],
+        definitions=[d for d in _list(data.get("definitions")) if isinstance(d, MarkedDict)],
         rules=[r for r in _list(data.get("rules")) if isinstance(r, MarkedDict)],
         unformalized=_str(data.get("unformalized")),
     )

@@ -24,7 +24,7 @@ SCHEMAS = ("code", "heading")
 _SINGULAR = {
     "laws": "law", "items": "item", "sections": "section", "notes": "note",
     "annotations": "annotation", "parallels": "parallel", "rules": "rule",
-    "constants": "constant", "irregular_numbering": "irregular_numbering entry",
+    "constants": "constant", "definitions": "definition", "irregular_numbering": "irregular_numbering entry",
 }
 
 

@@ -171,6 +171,7 @@ class Law:
     parallels: list[Parallel] = field(default_factory=list)
     incomplete: str | None = None
     constants: list[MarkedDict] = field(default_factory=list)  # as written in the YAML
+    definitions: list[MarkedDict] = field(default_factory=list)  # named CEL values, as written
     rules: list[MarkedDict] = field(default_factory=list)
     unformalized: str | None = None
     texts: list[TextSource] = field(default_factory=list, repr=False)  # every printed text, located

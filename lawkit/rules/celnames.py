@@ -53,7 +53,28 @@ def tokens(source: str) -> tuple[tuple[str, str, int], ...]:
 def names(source: str) -> Names:
     """The free names of ``source`` and its macro variables (ValueError on a character CEL has no use for)."""
     read = tokens(source)
-    free: set[str] = set()
+    free, bound = _read(read)
+    return Names(frozenset(read[index][1] for index in free), tuple(bound))
+
+
+def substitute(source: str, values: dict[str, str]) -> str:
+    """``source`` with each free name of ``values`` replaced by ``(its value)``: only the tokens that
+    ``names`` reads as free, so never a string literal, a field after '.', a function's name or a
+    macro's variable (ValueError on a character CEL has no use for)."""
+    read = tokens(source)
+    free, _ = _read(read)
+    out, last = [], 0
+    for index in free:
+        _, text, offset = read[index]
+        if text in values:
+            out.append(source[last:offset] + "(" + values[text] + ")")
+            last = offset + len(text)
+    return "".join(out) + source[last:] if out else source
+
+
+def _read(read: tuple[tuple[str, str, int], ...]) -> tuple[list[int], list[tuple[str, int]]]:
+    """The indexes of the free names' tokens, in order, and each macro variable with its offset."""
+    free: list[int] = []
     bound: list[tuple[str, int]] = []
     scopes: list[tuple[str, int]] = []  # (variable, depth of the macro's parenthesis)
     depth = 0
@@ -84,5 +105,5 @@ def names(source: str) -> Names:
             continue  # a function: size(...), has(...), int(...)
         if any(variable == text for variable, _ in scopes):
             continue
-        free.add(text)
-    return Names(frozenset(free), tuple(bound))
+        free.append(index)
+    return free, bound

@@ -433,11 +433,11 @@ def _evaluate(rule: Rule, expression: Expression, context: Context) -> Any:
         what = f"no key {exc.args[0]!r}" if isinstance(exc, KeyError) else f"an {exc.args[0] if exc.args else 'index out of range'}"
         raise RulingError(
             f"{rule.key}: {what} in {_facts_of(rule)} while evaluating "
-            f"`{expression.source}`", law=rule.law, kind="rule") from None
+            f"`{expression.written}`", law=rule.law, kind="rule") from None
     except Exception as exc:  # CEL's runtime errors: TypeError (no overload), ZeroDivisionError, RuntimeError
         first = str(exc).split(". ")[0] if str(exc) else type(exc).__name__
         raise RulingError(
-            f"{rule.key}: {first} in {_facts_of(rule)} while evaluating `{expression.source}`", law=rule.law,
+            f"{rule.key}: {first} in {_facts_of(rule)} while evaluating `{expression.written}`", law=rule.law,
             kind="rule") from None
 
 

@@ -30,11 +30,34 @@ from ..corpus.problems import Position, Problem, did_you_mean
 
 @dataclass
 class Expression:
-    source: str
+    source: str  # what runs: the text as written, each definition's name replaced by its value
     program: Any  # _cel.Program
     names: frozenset[str]  # free variables: facts, views, constants, values
     position: Position
     bound: tuple[tuple[str, int], ...] = ()  # the macros' variables, local to their macros
+    written: str = ""  # the text as the editor wrote it (the site and the messages show it)
+    definitions: tuple[str, ...] = ()  # the definitions it reads, directly or through another, in their order
+
+    def __post_init__(self) -> None:
+        self.written = self.written or self.source
+
+
+@dataclass
+class Definition:
+    """A named value of a code (``definitions:`` beside a law): CEL put in place of its name, when the
+    rulebook is compiled, in every rule of the code and every later definition."""
+
+    name: str
+    description: str | None
+    written: str  # as the editor wrote it
+    source: str  # the earlier definitions' values put in: what replaces the name
+    law: str
+    position: Position  # the entry
+    value_position: Position
+    uses: tuple[str, ...] = ()  # the definitions it names, directly
+    broken: bool = False  # it has an error of its own: the rules using it are not reported again
+    read: celnames.Names | None = None  # the names its text reads (None: it does not compile)
+    named: bool = False  # a rule of the code writes its name
 
 
 @dataclass
@@ -85,6 +108,7 @@ class Rulebook:
 
     code: str
     constants: dict[str, Constant] = field(default_factory=dict)
+    definitions: dict[str, Definition] = field(default_factory=dict)  # in the order written
     rules: list[Rule] = field(default_factory=list)  # evaluation order
     producers: dict[str, list[Rule]] = field(default_factory=dict)  # value name -> rules computing it
     beaten_by: dict[str, list[str]] = field(default_factory=dict)  # rule key -> keys of rules beating it
@@ -164,6 +188,7 @@ def compile_rulebooks(corpus: Corpus, costs: bool = True) -> None:
             for raw in law.constants:
                 _constant(corpus, book, law, raw)
             raw_rules.extend((law, raw) for raw in law.rules)
+        _definitions(corpus, book, [(law, raw) for law in code.laws for raw in law.definitions])
         rules = [r for r in (_rule(corpus, book, law, raw) for law, raw in raw_rules) if r is not None]
         _resolve_names(corpus, book, rules)
         _groups(corpus, book, code, rules)
@@ -227,7 +252,7 @@ def _check_costs(corpus: Corpus) -> None:
         names = {**sizes, **{name: costlib.of_value(c.value) for name, c in book.constants.items()}}
         for rule in book.rules:
             for expression in rule.expressions():
-                what = f"rule '{rule.id}': `{_short(expression.source)}`"
+                what = f"rule '{rule.id}': `{_short(expression.written)}`"
                 size = bounded(expression.source, names, expression.position, what, rule.law)
                 for name, value in rule.values.items():
                     if value is expression and name in book.used_values:
@@ -354,18 +379,97 @@ def card_order(ranks: Any, suits: Any) -> dict[str, int]:
     return order
 
 
-def _compile(corpus: Corpus, law: Law, source: Any, position: Position, what: str) -> Expression | None:
+def _compile(corpus: Corpus, law: Law, source: Any, position: Position, what: str,
+             definitions: dict[str, Definition]) -> Expression | None:
+    """The expression as it runs: compiled with each definition it names put in place of its name."""
     if not isinstance(source, str):
         corpus.problems.append(Problem(position, "rules", f"{what} must be a CEL expression (text)", law.id))
         return None
     try:
-        program = _cel.compile(source)
+        _cel.compile(source)  # as written first: its error is the editor's, at the text they wrote
+        named = [name for name in celnames.names(source).free if name in definitions]
     except Exception as exc:  # the CEL parser's errors: ValueError and friends
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         corpus.problems.append(Problem(position, "cel-syntax", f"{what} does not compile: {first}", law.id))
         return None
-    read = celnames.names(source)
-    return Expression(source, program, read.free, position, read.bound)
+    for name in named:
+        definitions[name].named = True
+    if any(definitions[name].broken for name in named):
+        return None  # the definition's own error is the one cause
+    expanded = celnames.substitute(source, {name: definitions[name].source for name in named})
+    program = _cel.compile(expanded)  # each definition compiled alone and went in parenthesised
+    read = celnames.names(expanded)
+    return Expression(expanded, program, read.free, position, read.bound, source,
+                      _reached(definitions, named))
+
+
+def _reached(definitions: dict[str, Definition], named: Iterable[str]) -> tuple[str, ...]:
+    """The definitions ``named`` and those they read, in the order they are written."""
+    reached: set[str] = set()
+    todo = list(named)
+    while todo:
+        name = todo.pop()
+        if name not in reached:
+            reached.add(name)
+            todo.extend(definitions[name].uses)
+    return tuple(name for name in definitions if name in reached)
+
+
+def _definitions(corpus: Corpus, book: Rulebook, raws: list[tuple[Law, MarkedDict]]) -> None:
+    """The code's definitions in the order written, each compiled with the earlier ones put in; an error
+    is at the definition (a name it cannot have, a later or its own name, CEL that does not compile)."""
+    written_at: dict[str, int] = {}
+    for index, (_, raw) in enumerate(raws):
+        if isinstance(raw.get("name"), str):
+            written_at.setdefault(raw["name"], index)
+    views = corpus.situation_model.views if corpus.situation_model else viewlib.Views()
+    for index, (law, raw) in enumerate(raws):
+        name, value = raw.get("name"), raw.get("value")
+        if not isinstance(name, str) or not isinstance(value, str):
+            continue  # the schema names it
+        at = raw.value_pos.get("value", raw.pos)
+        if name in book.definitions:
+            corpus.problems.append(Problem(raw.pos, "duplicate-id", f"definition '{name}' is also defined by "
+                                           f"{book.definitions[name].law} (at {book.definitions[name].position})",
+                                           law.id))
+            continue
+        definition = Definition(name, raw.get("description"), value, value, law.id, raw.pos, at)
+        book.definitions[name] = definition
+        taken = ("a fact" if name in corpus.facts else "a view" if name in views.views
+                 else "a constant of views.yaml" if name in views.constants
+                 else f"a constant of {book.code} ({book.constants[name].law})" if name in book.constants else None)
+        if taken:
+            corpus.problems.append(Problem(raw.pos, "duplicate-id", f"definition '{name}' has the name of {taken}, "
+                                           "which it would hide from every rule of the code", law.id))
+        try:
+            _cel.compile(value)
+            read = celnames.names(value)
+        except Exception as exc:  # the CEL parser's errors: ValueError and friends
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            corpus.problems.append(Problem(at, "cel-syntax", f"definition '{name}' does not compile: {first}",
+                                           law.id))
+            definition.broken = True
+            continue
+        definition.read = read
+        uses, ordered = [], True
+        for other in sorted(read.free):
+            if other == name:
+                ordered = False
+                corpus.problems.append(Problem(at, "definition-order", f"definition '{name}' uses its own name: "
+                                               "a definition reads only those written before it", law.id))
+            elif written_at.get(other, -1) > index:
+                ordered = False
+                later = raws[written_at[other]][1]
+                corpus.problems.append(Problem(at, "definition-order", (
+                    f"definition '{name}' uses '{other}', which is defined after it (at {later.pos}): a definition "
+                    "reads only those written before it, so no two read each other"), law.id))
+            elif other in book.definitions:
+                uses.append(other)
+        definition.uses = tuple(uses)
+        if not ordered or any(book.definitions[other].broken for other in uses):
+            definition.broken = True
+            continue
+        definition.source = celnames.substitute(value, {other: book.definitions[other].source for other in uses})
 
 
 def _rule(corpus: Corpus, book: Rulebook, law: Law, raw: MarkedDict) -> Rule | None:
@@ -382,13 +486,15 @@ def _rule(corpus: Corpus, book: Rulebook, law: Law, raw: MarkedDict) -> Rule | N
             then.value_pos.get("outcome", then.pos), "unknown-outcome",
             f"outcome '{outcome}' is not in outcomes.yaml{did_you_mean(outcome, corpus.outcomes)}", law.id))
     if "when" in raw:
-        rule.when = _compile(corpus, law, raw["when"], raw.value_pos["when"], f"rule '{rule_id}': 'when'")
+        rule.when = _compile(corpus, law, raw["when"], raw.value_pos["when"], f"rule '{rule_id}': 'when'",
+                             book.definitions)
     values = then.get("values")
     if not isinstance(values, MarkedDict):
         values = MarkedDict()  # empty: its positions are never read
     for name, value in values.items():
         if isinstance(value, str):
-            compiled = _compile(corpus, law, value, values.value_pos[name], f"rule '{rule_id}': value '{name}'")
+            compiled = _compile(corpus, law, value, values.value_pos[name], f"rule '{rule_id}': value '{name}'",
+                                book.definitions)
             if compiled is not None:
                 rule.values[name] = compiled
         else:
@@ -419,7 +525,8 @@ def _rule(corpus: Corpus, book: Rulebook, law: Law, raw: MarkedDict) -> Rule | N
                                            f"rule '{rule_id}': 'score' names no points, game or rubber", law.id))
         rule.score = {line: list(name) if line == "total" else str(name) for line, name in score.items()}
     if "event" in then:
-        rule.event = _compile(corpus, law, then["event"], then.value_pos["event"], f"rule '{rule_id}': 'event'")
+        rule.event = _compile(corpus, law, then["event"], then.value_pos["event"], f"rule '{rule_id}': 'event'",
+                              book.definitions)
     if rule.item and not any(u.id.endswith("/" + rule.item) for u in law.units()):
         corpus.problems.append(Problem(raw.value_pos["item"], "dangling-reference",
                                        f"rule '{rule_id}' names item '{rule.item}', which {law.name} does not have",
@@ -455,6 +562,8 @@ def _resolve_names(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
     views = corpus.situation_model.views.views if corpus.situation_model else {}
     shared = corpus.situation_model.views.constants if corpus.situation_model else {}  # views.yaml's constants
     known = [*corpus.facts, *views, *book.constants, *shared, *book.producers]
+    _check_definitions(corpus, book, rules, known)
+    known += book.definitions
     for rule in rules:
         used_facts: set[str] = set()
         used_constants: set[str] = set()
@@ -463,12 +572,20 @@ def _resolve_names(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
         event_facts: set[str] = set()
         for expression in rule.expressions():
             facts_here = event_facts if expression is rule.event else used_facts
-            for variable, _ in expression.bound:
+            written = celnames.names(expression.written)  # a definition's own names are checked at it
+            for variable, _ in written.bound:
                 if variable in known:
                     corpus.problems.append(Problem(
                         expression.position, "rules",
-                        f"rule '{rule.id}': the macro variable '{variable}' has the name of a fact, view, constant "
-                        f"or value, which it hides inside the macro; name it otherwise", rule.law))
+                        f"rule '{rule.id}': the macro variable '{variable}' has the name of a fact, view, constant, "
+                        f"definition or value, which it hides inside the macro; name it otherwise", rule.law))
+            for name in written.free - book.definitions.keys():
+                if name not in known:
+                    corpus.problems.append(Problem(
+                        expression.position, "undeclared-name",
+                        f"rule '{rule.id}' uses '{name}', which is no fact (facts.yaml), view (views.yaml), "
+                        "constant, definition or computed "
+                        f"value of {book.code}{did_you_mean(name, known)}", rule.law))
             for name in expression.names:
                 if name in corpus.facts or name in views:
                     facts_here.add(name)
@@ -478,12 +595,6 @@ def _resolve_names(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
                     used_shared.add(name)
                 elif name in book.producers:
                     used_values.add(name)
-                else:
-                    corpus.problems.append(Problem(
-                        expression.position, "undeclared-name",
-                        f"rule '{rule.id}' uses '{name}', which is no fact (facts.yaml), view (views.yaml), "
-                        "constant or computed "
-                        f"value of {book.code}{did_you_mean(name, known)}", rule.law))
         rule.facts, rule.constants, rule.inputs = frozenset(used_facts), frozenset(used_constants), frozenset(used_values)
         rule.event_facts = frozenset(event_facts - used_facts)
         rule.shared = frozenset(used_shared)
@@ -495,6 +606,41 @@ def _resolve_names(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:
                     position, "dangling-reference", f"no rule '{other}'{did_you_mean(other, keys)}", rule.law))
     for loser in list(book.beaten_by):
         book.beaten_by[loser] = [w for w in book.beaten_by[loser] if w in keys]
+
+
+def _check_definitions(corpus: Corpus, book: Rulebook, rules: list[Rule], known: list[str]) -> None:
+    """What each definition reads is known to the code, its macros hide nothing, no rule's value has its
+    name; one that no rule reads (directly or through another) is a warning."""
+    for definition in book.definitions.values():
+        if definition.name in book.producers:
+            corpus.problems.append(Problem(definition.position, "duplicate-id", (
+                f"definition '{definition.name}' has the name of a value computed by "
+                f"{book.producers[definition.name][0].key}, which it would hide from every rule of the code"),
+                definition.law))
+        read = definition.read
+        if read is None:
+            continue  # it does not compile: said at it already
+        for variable, _ in read.bound:
+            if variable in known or variable in book.definitions:
+                corpus.problems.append(Problem(
+                    definition.value_position, "rules",
+                    f"definition '{definition.name}': the macro variable '{variable}' has the name of a fact, view, "
+                    f"constant, definition or value, which it hides inside the macro; name it otherwise",
+                    definition.law))
+        for name in sorted(read.free - book.definitions.keys()):
+            if name not in known:
+                corpus.problems.append(Problem(
+                    definition.value_position, "undeclared-name",
+                    f"definition '{definition.name}' uses '{name}', which is no fact (facts.yaml), view (views.yaml), "
+                    f"constant, earlier definition or computed value of {book.code}"
+                    f"{did_you_mean(name, [*known, *book.definitions])}", definition.law))
+    read_by_rules = _reached(book.definitions, [d.name for d in book.definitions.values() if d.named])
+    for definition in book.definitions.values():
+        if definition.name not in read_by_rules:
+            corpus.problems.append(Problem(
+                definition.position, "unused-definition",
+                f"no rule of {book.code} reads definition '{definition.name}', directly or through another",
+                definition.law, severity="warning"))
 
 
 def _order(corpus: Corpus, book: Rulebook, rules: list[Rule]) -> None:

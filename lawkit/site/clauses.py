@@ -7,7 +7,8 @@ few shown and the rest folded, and the worked examples, each a short story
 of what happened at the table with the hands drawn (story.py) and the
 rulings as the rules say them. Behind one developer switch, which the page
 remembers (assets/lawkit.js): each constant, each rule's id, the facts it
-asks, its condition and values in CEL, outcome and precedence, and each
+asks, its condition and values in CEL as written, the definitions that CEL
+names (each with its sentence and its own CEL), outcome and precedence, and each
 example's record as written with its file and line.
 """
 
@@ -165,7 +166,7 @@ def _rule(site: Site, page: str, law: Law, book: Any, rule: Any) -> str:
         dl.append(f"<dt>Asks</dt><dd><ul>{''.join(facts)}</ul></dd>")
     if uses:
         dl.append(f"<dt>Uses</dt><dd>{', '.join(uses)}</dd>")
-    condition = (f"<code>{esc(rule.when.source)}</code>" if rule.when is not None
+    condition = (f"<code>{esc(rule.when.written)}</code>" if rule.when is not None
                  else "always, once the facts it uses are known")
     dl.append(f"<dt>When</dt><dd>{condition}</dd>")
     outcome = corpus.outcomes.get(rule.outcome)
@@ -178,9 +179,13 @@ def _rule(site: Site, page: str, law: Law, book: Any, rule: Any) -> str:
     if rule.values:
         values = []
         for name, value in rule.values.items():
-            source = value.source if hasattr(value, "source") else compact(value)
+            source = value.written if hasattr(value, "written") else compact(value)
             values.append(f"<li><code>{esc(name)}</code> = <code>{esc(source)}</code></li>")
         dl.append(f"<dt>Gives</dt><dd><ul>{''.join(values)}</ul></dd>")
+    named = {name for expression in rule.expressions() for name in expression.definitions}
+    if named:  # the names its CEL reads for longer CEL, each with its sentence and CEL, in the order written
+        listed = "".join(_definition(site, page, law, d) for name, d in book.definitions.items() if name in named)
+        dl.append(f"<dt>Definitions</dt><dd><ul>{listed}</ul></dd>")
     winners = book.beaten_by.get(rule.key, [])
     losers = [loser for loser, beaten_by in book.beaten_by.items() if rule.key in beaten_by]
     if winners or losers:
@@ -192,6 +197,13 @@ def _rule(site: Site, page: str, law: Law, book: Any, rule: Any) -> str:
         dl.append(f"<dt>Precedence</dt><dd>{'; '.join(said)}.</dd>")
     return (f'<div class="lk-clause lk-clause--rule"><p class="lk-clause__title"><span class="lk-tag">rule</span> '
             f"<code>{esc(rule.id)}</code>{on}</p>{''.join(rows)}<dl class=\"lk-clause__facts\">{''.join(dl)}</dl></div>")
+
+
+def _definition(site: Site, page: str, law: Law, definition: Any) -> str:
+    where = "" if definition.law == law.id else f" ({site.link(page, definition.law, from_code=law.code)})"
+    description = f" — {printed(definition.description)}" if definition.description else ""
+    return (f'<li class="lk-clause__definition"><code>{esc(definition.name)}</code>{where}{description}'
+            f'<br><code>{esc(definition.written)}</code></li>')
 
 
 def _rule_ref(site: Site, page: str, law: Law, key: str) -> str:

@@ -40,7 +40,7 @@ def scenario_files(directory: str) -> list[str]:
 
 def rules_key(site: Site, laws_path: str, directory: str) -> str:
     """A digest of everything the examples and the changes in behaviour are made from: every law's
-    constants and rules as written (not where they are: a note added above a rule moves it, and
+    constants, definitions and rules as written (not where they are: a note added above a rule moves it, and
     no ruling says where its rule is), the heading's precedence groups, the citation ids (a ruling
     is filed under its law), the shared rule files, the scenario files and lawkit's own source."""
     digest = hashlib.sha256()
@@ -53,7 +53,7 @@ def rules_key(site: Site, laws_path: str, directory: str) -> str:
         for heading in code.headings:
             add([code.id, heading.groups])
             for law in heading.laws:
-                add([law.id, law.unformalized, law.constants, law.rules])
+                add([law.id, law.unformalized, law.constants, law.definitions, law.rules])
     add(sorted(site.corpus.units))
     for name in RULE_FILES:
         add(name)
