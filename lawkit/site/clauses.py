@@ -56,7 +56,7 @@ def clauses(site: Site, page: str, law: Law) -> str:
         out.append(f'<details class="lk-more lk-plain"><summary>The other {_count(rest, "rule")} of this law</summary>'
                    f'{"".join(said[SHOWN:])}</details>')
     if examples:
-        told = "".join(_example(site, page, law, example) for example in examples)
+        told = _told(site, page, law, examples)
         out.append(f'<details class="lk-more lk-plain lk-examples"><summary>{esc(_count(len(examples), "worked example"))}: '
                    f"what happened at the table, and the ruling</summary>{told}</details>")
     return fold(site, law.id, "rules", summary, "".join(out))
@@ -201,6 +201,25 @@ def _rule_ref(site: Site, page: str, law: Law, key: str) -> str:
     if where in site.corpus.units:
         return f"{site.link(page, where, from_code=law.code)} <code>{esc(rule_id)}</code>"
     return f"<code>{esc(key)}</code>"
+
+
+# The worked examples of each law as told on a page, kept in this process by what they are made from:
+# the examples (their key covers the rules, the scenarios and the shared rule files, which the story
+# and the outcomes read), the names and addresses its links show, the page and the law. Under `mkdocs serve` a saved
+# note or law text tells them again from here (they are most of a code page's work).
+_told_kept: dict[tuple[str, str, str, bool, str, str], str] = {}
+
+
+def _told(site: Site, page: str, law: Law, examples: list[Example]) -> str:
+    if site.examples_key is None:  # examples not made by examples.run: nothing to key them by
+        return "".join(_example(site, page, law, example) for example in examples)
+    key = (site.examples_key, site.names_key(), site.urls.base, site.urls.use_directory_urls, page, law.id)
+    told = _told_kept.get(key)
+    if told is None:
+        if any(kept[:4] != key[:4] for kept in _told_kept):
+            _told_kept.clear()  # made from other examples or names: of no more use
+        told = _told_kept[key] = "".join(_example(site, page, law, example) for example in examples)
+    return told
 
 
 def _example(site: Site, page: str, law: Law, example: Example) -> str:

@@ -30,9 +30,11 @@ from __future__ import annotations
 import logging
 import os
 import re
+import threading
 from dataclasses import replace
+from functools import partial
 from html import escape
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import urljoin
 
 import mkdocs
@@ -46,7 +48,7 @@ from mkdocs.utils.meta import get_data
 
 import lawkit
 from lawkit.cache import checked
-from lawkit.corpus import stored
+from lawkit.corpus import Parsed, stored
 
 from . import ask, explorer, generated, lookup, previews, reload
 from .context import Site
@@ -94,9 +96,14 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
     last_good: tuple[str, Site, str] | None = None
     broken: list[str] = []  # under serve: the root causes, while the corpus has errors
     reload: reload.Reload | None = None  # under serve --dirty: what the last build wrote
+    parsed: Parsed | None = None  # under serve: each corpus file's parse, kept by its text for the next check
+    pending: list[Callable[[], None]] = []  # under serve: cache entries to write once the build is served
+    writer: threading.Thread | None = None  # under serve: writing the last build's entries
 
     def on_startup(self, *, command, dirty) -> None:
         self.serving = command == "serve"
+        self.parsed = Parsed() if self.serving else None
+        self.pending, self.writer = [], None
         # Under serve --dirty, only the pages a saved file touches are written again.
         self.reload = reload.Reload() if self.serving and dirty else None
         if self.reload is not None:
@@ -108,7 +115,10 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         self.scenarios_path = os.path.join(self.root, self.config.scenarios_dir)
         if not os.path.isdir(self.laws_path):
             raise PluginError(f"lawkit: no corpus at {self.config.laws_dir}/ (plugin option laws_dir)")
-        corpus, corpus_key = checked(self.laws_path, lawkit.check, stored)  # from lawkit's cache when no file changed
+        self._written()  # the last build's cache entries, before this one reads or writes them
+        check = lawkit.check if self.parsed is None else partial(lawkit.check, parsed=self.parsed)
+        # From lawkit's cache when no file changed; under serve, what did not change is not parsed again.
+        corpus, corpus_key = checked(self.laws_path, check, stored, self._later())
         site = Site(corpus, Urls(self.config.pages_dir, config.use_directory_urls), self.root,
                     edit_base=self._edit_base(config), ask=ask.available())
         self.broken = []
@@ -146,6 +156,29 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         self.search = config.plugins.get("material/search") or config.plugins.get("search")
         return config
 
+    def _later(self) -> Callable[[Callable[[], None]], None] | None:
+        """Under serve, where cache entries go to be written after the build (None: now)."""
+        return self.pending.append if self.serving else None
+
+    def _write_later(self) -> None:
+        """Under serve, the build's cache entries written in the background: the page is served first."""
+        if self.pending:
+            work, self.pending = self.pending, []
+            self.writer = threading.Thread(target=lambda: [write() for write in work], name="lawkit-cache",
+                                           daemon=False)
+            self.writer.start()
+
+    def _written(self) -> None:
+        if self.writer is not None:
+            self.writer.join()
+            self.writer = None
+
+    def on_shutdown(self) -> None:
+        self._written()
+
+    def on_build_error(self, *, error) -> None:
+        self._write_later()  # what was made before the error is whole: kept, as without serve
+
     def _edit_base(self, config) -> str | None:
         if not config.repo_url:
             return None
@@ -160,10 +193,10 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         made = generated.cached(self.laws_path, self.generated_key)
         if made is None:
             try:
-                made = generated.render(self.site, self.laws_path, self.scenarios_path)
+                made = generated.render(self.site, self.laws_path, self.scenarios_path, self._later())
             except ScenarioError as exc:
                 raise PluginError(f"lawkit: a scenario file does not load:\n{exc}") from None
-            generated.keep(self.laws_path, self.generated_key, made)
+            generated.keep(self.laws_path, self.generated_key, made, self._later())
         if self.serving and not self.broken:
             self.last_good = (self.laws_path, self.site, self.generated_key)
         self.sources: dict[str, str | None] = {}
@@ -310,6 +343,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             os.makedirs(os.path.dirname(target), exist_ok=True)
             with open(target, "w", encoding="utf-8") as out:
                 out.write(text)
+        self._write_later()
 
     def _errors_shown(self) -> str:
         """While the corpus has errors under serve, a notice of them atop each page."""
