@@ -269,16 +269,21 @@ def store(root: str | os.PathLike, name: str, key: str, value: Any, codec: Codec
 
 
 def checked(root: str | os.PathLike, check: Callable[[str | os.PathLike], Any], codec: Codec,
-            later: Callable[[Callable[[], None]], None] | None = None) -> tuple[Any, str]:
+            later: Callable[[str, Callable[[], None]], None] | None = None,
+            kept: tuple[str, Any] | None = None) -> tuple[Any, str]:
     """The checked corpus (from the cache when the files are unchanged) and its fingerprint;
     ``check`` makes it when the cache has none (``lawkit.check``: YAML, schema, checks, rules),
     ``codec`` keeps it (``lawkit.corpus.stored``). With ``later``, the writing of the entry is
-    handed to it to run when the caller is done with the corpus (``mkdocs serve``: once the
-    page is served), instead of before returning.
+    handed to it (with the entry's name) to run when the caller is done with the corpus
+    (``mkdocs serve``: once the page is served), instead of before returning.
+    ``kept`` is the fingerprint and corpus this returned last (``mkdocs serve`` keeps them): the
+    corpus itself again when no file changed since, its entry perhaps not written yet.
 
     The corpus comes without compiled rules: commands that evaluate rules load afresh.
     """
     key = fingerprint(root)
+    if kept is not None and kept[0] == key:
+        return kept[1], key
     corpus = load(root, "corpus", key, codec)
     if corpus is None:
         corpus = check(root)
@@ -294,5 +299,5 @@ def checked(root: str | os.PathLike, check: Callable[[str | os.PathLike], Any], 
             if later is None:
                 keep()
             else:
-                later(keep)
+                later("corpus", keep)
     return corpus, key

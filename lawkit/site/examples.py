@@ -118,7 +118,7 @@ _last: dict[str, tuple[list[tuple[str, Any]], dict[str, list[Example]], dict[tup
 
 
 def run(site: Site, laws_path: str, directory: str,
-        later: Callable[[Callable[[], None]], None] | None = None) -> None:
+        later: Callable[[str, Callable[[], None]], None] | None = None) -> None:
     """``load_examples`` and ``changes``, or what they made, kept in this process or read back from
     lawkit's cache, when nothing they read changed (``rules_key``); ``site.examples_key`` is that key.
     ``later``: the cache entry is written by it (after the build), not at once."""
@@ -133,7 +133,7 @@ def run(site: Site, laws_path: str, directory: str,
         if later is None:
             keep(site, laws_path, key)
         else:
-            later(partial(keep, site, laws_path, key))
+            later(NAME, partial(keep, site, laws_path, key))
     _last.clear()
     _last[key] = (list(site.scenarios), site.examples, site.changes)
 

@@ -69,16 +69,16 @@ def cached(laws_path: str, key: str) -> Generated | None:
 
 
 def keep(laws_path: str, key: str, generated: Generated,
-         later: Callable[[Callable[[], None]], None] | None = None) -> None:
+         later: Callable[[str, Callable[[], None]], None] | None = None) -> None:
     """Keep the files in lawkit's cache (or hand the writing to ``later``, to run after the build)."""
     if later is None:
         cache.store(laws_path, NAME, key, generated, CODEC)
     else:
-        later(partial(cache.store, laws_path, NAME, key, generated, CODEC))
+        later(NAME, partial(cache.store, laws_path, NAME, key, generated, CODEC))
 
 
 def render(site: Site, laws_path: str, scenarios_dir: str,
-           later: Callable[[Callable[[], None]], None] | None = None) -> Generated:
+           later: Callable[[str, Callable[[], None]], None] | None = None) -> Generated:
     """Every page (in the order the nav shows them) and every JSON file. Compiles the corpus's
     rules and runs the scenarios for the worked examples first (ScenarioError when one does not load;
     ``later`` writes their cache entry after the build)."""
