@@ -5,10 +5,11 @@ saved page is done after it, in a thread of its own:
 
 - lawkit's cache entries of the build (the checked corpus, the generated files, the worked
   examples): they serve the next process, not this one, which keeps what it needs in memory;
-- a full collection of the garbage, after which everything still alive (the corpus, the site,
-  what is kept from one build to the next) is frozen out of the collector's sight
-  (``gc.freeze``): otherwise every rebuild's collections scan it all again, about a second.
-  The objects frozen last time are unfrozen first, so what the builds let go is freed.
+- a full collection of the garbage. Everything alive when a build is through (the corpus, the
+  site, what is kept from one build to the next) is frozen out of the collector's sight at once
+  (``gc.freeze``): otherwise the next rebuild's collections scan it all again, about a second.
+  The collection here unfreezes it first, so what the builds let go is freed, and freezes what
+  is left; when saves come too quickly for it, the garbage waits frozen until one is through.
 
 The thread waits ``SERVED`` seconds first: the browser fetches the page as soon as the build is
 through (livereload), and this work holds the interpreter while it runs. A build that begins
@@ -42,6 +43,7 @@ class Afterwards:
     def start(self) -> None:
         """The build is through: what it left, in the background."""
         self.wait()
+        gc.freeze()
         self.stop = stop = threading.Event()
 
         def run() -> None:
