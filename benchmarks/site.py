@@ -20,8 +20,11 @@
    saved note's wording (Law 2's gloss in auction-bridge-1912/02-scoring.yaml) and a saved
    rule's `when` (Law 2's first rule), each timed from the save until the edited page (the
    code page; the law's folded rules, api/folds/) is served over HTTP with the new words,
-   against the plain build of the same pages (target: at most 0.5). `--serve` measures only
-   this (the Ask page's embeddings copied from the repository's cache, as they are kept by content).
+   against the plain build of the same pages (target: at most 0.5). Beside each time, the CPU
+   seconds it took (the server's, read from /proc, from the save until the page is served; the
+   plain build's): on a loaded machine the wall times grow with the load, the CPU times much less.
+   `--serve` measures only this (the Ask page's embeddings copied from the repository's cache,
+   as they are kept by content).
 3. Search by meaning's encoder (lawkit/retrieval/_minilm.py) against the one of commit
    adad91b (before it shaped its matrix products for BLAS, computed the GELU in fewer passes
    and shared its batches among the cores), read from git: every passage the Ask page
@@ -52,6 +55,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import socket
 import shutil
 import statistics
@@ -72,14 +76,32 @@ sys.path.insert(0, str(REPO))
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
 
-def timed_build(config: Path, out: Path) -> float:
-    start = time.perf_counter()
+CPU: dict[str, list[float]] = {}  # CPU seconds (user and system), by what was timed: beside the wall times
+
+
+def timed_build(config: Path, out: Path, what: str = "") -> float:
+    start, cpu = time.perf_counter(), _children_cpu()
     result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(out)],
                             cwd=config.parent, env=ENV, capture_output=True, text=True)
     elapsed = time.perf_counter() - start
     if result.returncode != 0:
         raise SystemExit(f"build of {config} failed:\n{result.stderr}")
+    CPU.setdefault(what, []).append(_children_cpu() - cpu)
     return elapsed
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def process_cpu(pid: int) -> float | None:
+    """The CPU seconds (user and system) a running process has used so far (Linux: /proc), else None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def plugin_project(target: Path) -> Path:
@@ -187,18 +209,23 @@ def serve_times(project: Path, dirty: bool, runs: int) -> dict[str, list[float]]
         served_until(base + PAGE, NOTE, time.perf_counter(), server)  # the first build, served
         time.sleep(2)
         text = original
+        def timed(what: str, url: str, marker: str) -> None:
+            saved.write_text(text, "utf-8")
+            cpu = process_cpu(server.pid)
+            times[what].append(served_until(base + url, marker, time.perf_counter(), server))
+            after = process_cpu(server.pid)
+            if cpu is not None and after is not None:
+                CPU.setdefault(f"{'dirty' if dirty else 'clean'} {what}", []).append(after - cpu)
+            time.sleep(2)  # the rest of the build (the search index, the sitemap) written
+
         for round_ in range(runs):
             marker = f"The law (saved {round_}) divides"
             text = re.sub(r"The law (\(saved \d+\) )?divides", marker, text, count=1)
-            saved.write_text(text, "utf-8")
-            times["note"].append(served_until(base + PAGE, marker, time.perf_counter(), server))
-            time.sleep(2)  # the rest of the build (the search index, the sitemap) written
+            timed("note", PAGE, marker)
             marker = f"|| {round_} == -1"
             text = re.sub(r"(when: )\(?(score_toward_game\[trick_side\] \+ trick_points >= game_points)\)?"
                           r"( \|\| \d+ == -1)?", rf"\1(\2) {marker}", text, count=1)
-            saved.write_text(text, "utf-8")
-            times["rule"].append(served_until(base + FOLD, marker, time.perf_counter(), server))
-            time.sleep(2)
+            timed("rule", FOLD, marker)
     finally:
         server.terminate()
         server.wait(timeout=60)
@@ -286,7 +313,7 @@ def main() -> None:
             if not args.serve:
                 saved.touch()  # as an editor's save: a new modification time, so a new corpus fingerprint
                 times["edited"].append(timed_build(project, tmp_path / "site-edited"))
-            times["plain"].append(timed_build(plain, tmp_path / "site-plain"))
+            times["plain"].append(timed_build(plain, tmp_path / "site-plain", "plain"))
         served = {dirty: serve_times(project, dirty, args.runs) for dirty in modes}
         grown: list[float] = []
         if not args.serve:
@@ -297,13 +324,19 @@ def main() -> None:
     without = statistics.median(times["plain"])
     print(f"mkdocs serve after a saved law file ({SAVED}), seconds from the save until the edited page is "
           f"served over HTTP, median of {args.runs} saves")
-    print(f"{'serve':<58} {'seconds':>8} {'x plain':>8}")
+    plain_cpu = statistics.median(CPU["plain"])
+    print(f"{'serve':<58} {'seconds':>8} {'x plain':>8} {'CPU s':>7} {'x plain':>8}")
     for dirty in modes:
         for what, said in (("note", "a note's wording (the code page)"), ("rule", "a rule's when (the law's rules)")):
             median = statistics.median(served[dirty][what])
             name = f"{'serve --dirty' if dirty else 'serve'}, {said}"
-            print(f"{name:<58} {median:>8.2f} {median / without:>8.2f}")
-    print(f"{'the same pages as plain Markdown, no plugin (a full build)':<58} {without:>8.2f} {1:>8.2f}")
+            used = CPU.get(f"{'dirty' if dirty else 'clean'} {what}")
+            cpu = f"{statistics.median(used):>7.2f} {statistics.median(used) / plain_cpu:>8.2f}" if used else ""
+            print(f"{name:<58} {median:>8.2f} {median / without:>8.2f} {cpu}")
+    print(f"{'the same pages as plain Markdown, no plugin (a full build)':<58} {without:>8.2f} {1:>8.2f} "
+          f"{plain_cpu:>7.2f} {1:>8.2f}")
+    print(f"(CPU s: the server's CPU time from the save until the page is served, and the plain build's; "
+          f"load average {os.getloadavg()[0]:.1f} now)")
     if True in served:
         print(f"serve --dirty after a saved note: {statistics.median(served[True]['note']) / without:.2f}x the plain "
               f"build (target <= 0.5); after a saved rule: {statistics.median(served[True]['rule']) / without:.2f}x")

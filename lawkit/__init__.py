@@ -27,6 +27,7 @@ from .corpus.problems import CorpusError, Position, Problem, sort_problems
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from .corpus import Parsed
     from .corpus.model import Code, Corpus, Heading, Item, Law, Note, Section
     from .retrieval.fulltext import Hit
     from .rules.engine import Engine, Result, Ruling, RulingError, Situation
@@ -57,16 +58,19 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'lawkit' has no attribute '{name}'")
 
 
-def check(root: str | os.PathLike = "laws") -> Corpus:
+def check(root: str | os.PathLike = "laws", *, parsed: Parsed | None = None) -> Corpus:
     """Load and check the corpus under ``root``; its ``problems`` list what is wrong.
 
     The text is read and checked by lawkit.corpus, the rules beside it compiled and checked
-    by lawkit.rules: this is where the two meet (the corpus knows nothing of the rules)."""
+    by lawkit.rules: this is where the two meet (the corpus knows nothing of the rules).
+    ``parsed`` (a ``lawkit.corpus.Parsed``, kept from one check of ``root`` to the next, as
+    ``mkdocs serve`` does) spares parsing and schema-checking the files whose text did not
+    change, and comparing their codes with the sources again: the result is the same."""
     from .corpus import check_corpus, read_corpus
     from .rules import compile_rulebooks  # imports the CEL library: only when checking
 
-    corpus, docs = read_corpus(root)
-    check_corpus(corpus, docs)
+    corpus, docs = read_corpus(root, parsed)
+    check_corpus(corpus, docs, parsed)
     compile_rulebooks(corpus)
     corpus.problems = sort_problems(corpus.problems)
     return corpus

@@ -268,23 +268,36 @@ def store(root: str | os.PathLike, name: str, key: str, value: Any, codec: Codec
     store_bytes(root, name, key, content)
 
 
-def checked(root: str | os.PathLike, check: Callable[[str | os.PathLike], Any], codec: Codec) -> tuple[Any, str]:
+def checked(root: str | os.PathLike, check: Callable[[str | os.PathLike], Any], codec: Codec,
+            later: Callable[[str, Callable[[], None]], None] | None = None,
+            kept: tuple[str, Any] | None = None) -> tuple[Any, str]:
     """The checked corpus (from the cache when the files are unchanged) and its fingerprint;
     ``check`` makes it when the cache has none (``lawkit.check``: YAML, schema, checks, rules),
-    ``codec`` keeps it (``lawkit.corpus.stored``).
+    ``codec`` keeps it (``lawkit.corpus.stored``). With ``later``, the writing of the entry is
+    handed to it (with the entry's name) to run when the caller is done with the corpus
+    (``mkdocs serve``: once the page is served), instead of before returning.
+    ``kept`` is the fingerprint and corpus this returned last (``mkdocs serve`` keeps them): the
+    corpus itself again when no file changed since, its entry perhaps not written yet.
 
     The corpus comes without compiled rules: commands that evaluate rules load afresh.
     """
     key = fingerprint(root)
+    if kept is not None and kept[0] == key:
+        return kept[1], key
     corpus = load(root, "corpus", key, codec)
     if corpus is None:
         corpus = check(root)
         if Path(root).is_dir():
-            # CEL programs are not kept: the rules and views compile again on demand.
-            rulebooks, corpus.rulebooks = corpus.rulebooks, {}
-            model, corpus.situation_model = corpus.situation_model, None
-            try:
-                store(root, "corpus", key, corpus, codec)
-            finally:
-                corpus.rulebooks, corpus.situation_model = rulebooks, model
+            def keep() -> None:
+                # CEL programs are not kept: the rules and views compile again on demand.
+                rulebooks, corpus.rulebooks = corpus.rulebooks, {}
+                model, corpus.situation_model = corpus.situation_model, None
+                try:
+                    store(root, "corpus", key, corpus, codec)
+                finally:
+                    corpus.rulebooks, corpus.situation_model = rulebooks, model
+            if later is None:
+                keep()
+            else:
+                later("corpus", keep)
     return corpus, key

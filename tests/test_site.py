@@ -757,6 +757,78 @@ def test_serve_dirty_writes_again_only_what_a_saved_file_touches(make_corpus, tm
     same_as_full("full-3")
 
 
+def _serving(project: Path, dirty: bool = True):
+    """Serve's builder for ``project``: the config loaded afresh each time, the plugins kept (as
+    MkDocs keeps a plugin with on_startup). Returns (rebuild, the last config)."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    configs = []
+
+    def rebuild() -> None:
+        config = load_config(str(project / "mkdocs.yml"), site_dir=str(project / "site"), strict=True)
+        if not configs:
+            config.plugins.on_startup(command="serve", dirty=dirty)
+        configs.append(config)
+        mkdocs_build(config, dirty=dirty)
+
+    return rebuild, configs
+
+
+def test_serve_dirty_after_a_saved_name_outcome_or_scenario_is_the_full_build(make_corpus, tmp_path, monkeypatch):
+    """What serve keeps in memory from one build to the next (the rules' boxes, the worked examples
+    by their key) is made again when what it shows changes: a code's title (the examples say
+    "The ruling under …"), an outcome's description, a scenario's description; each time the site
+    is the one a full build of the same files makes."""
+    project = _small_project(make_corpus, tmp_path)
+    monkeypatch.chdir(project)
+    rebuild, configs = _serving(project)
+    site = project / "site"
+    rebuild()
+    assert "The ruling under DEMO" in folded(site, "demo/2")["parts"]["rules"]
+    steps = [
+        (project / "laws" / "demo" / "code.yaml", "title: DEMO", "title: DEMO CODE", "The ruling under DEMO CODE"),
+        (project / "laws" / "outcomes.yaml", "The dealer is settled.", "The dealer is now settled.",
+         "The dealer is now settled."),
+        (project / "tests" / "scenarios" / "demo.yaml", "    code: demo\n",
+         "    description: Ann cuts the ace.\n    code: demo\n", "Ann cuts the ace."),
+    ]
+    for number, (path, old, new, shown) in enumerate(steps):
+        _edit(path, old, new)
+        rebuild()
+        assert shown in folded(site, "demo/2")["parts"]["rules"], shown
+        clean = _built(project, f"full-{number}")
+        _same_site(clean, site)
+        _same_site(site, clean)
+    configs[-1].plugins.on_shutdown()
+
+
+def test_serve_writes_the_cache_entries_once_the_build_is_through(make_corpus, tmp_path, monkeypatch):
+    """Under serve, lawkit's cache entries of a build are written after it (in the background, once
+    the page is served); a build that begins first takes them over, and an entry it makes again
+    replaces the older one. When the server stops, everything is written: the entries of the last
+    build, which a full build then reads back instead of making them again."""
+    from lawkit.site import afterwards
+
+    project = _small_project(make_corpus, tmp_path)
+    monkeypatch.chdir(project)
+    monkeypatch.setattr(afterwards, "SERVED", 60.0)  # nothing is written while the test looks
+    rebuild, configs = _serving(project)
+    rebuild()
+    cache = project / ".lawkit-cache"
+    assert not list(cache.glob("site-*")) and not list(cache.glob("corpus-*")) and not list(cache.glob("ruled-*"))
+    one = project / "laws" / "demo" / "01-one.yaml"
+    _edit(one, "rank[x.card] <= rank[y.card]", "rank[x.card] >= rank[y.card]")  # a saved rule: new examples
+    rebuild()
+    assert not list(cache.glob("site-*"))
+    configs[-1].plugins.on_shutdown()
+    entries = {name: sorted(p.name for p in cache.glob(f"{name}-*")) for name in ("corpus", "site", "ruled")}
+    assert all(len(found) == 1 for found in entries.values()), entries
+    _built(project, "full")  # the last build's entries are the ones a build of the same files reads
+    assert {name: sorted(p.name for p in cache.glob(f"{name}-*")) for name in entries} == entries
+    assert "dealer_player: Bob" in folded(project / "full", "demo/2")["parts"]["rules"]
+
+
 def test_a_broken_file_still_fails_a_build(make_corpus, tmp_path):
     project = _small_project(make_corpus, tmp_path)
     one = project / "laws" / "demo" / "01-one.yaml"

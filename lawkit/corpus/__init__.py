@@ -6,7 +6,7 @@ holds it to that): they build on it. Its public modules: ``model`` (Corpus, Code
 ``refs``, ``stats``, ``export``, ``fmt``, ``stored`` (a checked corpus as JSON, for the
 cache) and ``facts`` (the facts vocabulary of laws/facts.yaml, which the loader reads and the
 rules use). The names below are what the layers above use
-of its private modules (``_yaml``, ``_schema``, ``_load``, ``_checks``); they load when
+of its private modules (``_yaml``, ``_schema``, ``_load``, ``_checks``, ``_parsed``); they load when
 first used, so ``import lawkit`` stays quick.
 """
 
@@ -17,14 +17,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ._checks import check as check_corpus
     from ._load import read_corpus
+    from ._parsed import Parsed
     from ._schema import validate as validate_schema
     from ._yaml import Document, MarkedDict, MarkedList, load_document
 
-__all__ = ["Document", "MarkedDict", "MarkedList", "check_corpus", "load_document", "read_corpus",
+__all__ = ["Document", "MarkedDict", "MarkedList", "Parsed", "check_corpus", "load_document", "read_corpus",
            "validate_schema"]
 
 # name -> (private module, its name for it)
-_LAZY = {"check_corpus": ("_checks", "check"), "read_corpus": ("_load", "read_corpus"),
+_LAZY = {"check_corpus": ("_checks", "check"), "read_corpus": ("_load", "read_corpus"), "Parsed": ("_parsed", "Parsed"),
          "validate_schema": ("_schema", "validate"),
          **{name: ("_yaml", name) for name in ("Document", "MarkedDict", "MarkedList", "load_document")}}
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from . import sources
+from ._parsed import Parsed
 from ._yaml import Document
 from .citations import Citation, find_citations
 from .model import Code, Corpus, Law, Parallel, Section, TextSource
@@ -18,7 +19,8 @@ _FOOTNOTE_MARK = re.compile(r"\[(\d+|\*|†)\]")
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
 
-def check(corpus: Corpus, docs: dict[str, Document]) -> None:
+def check(corpus: Corpus, docs: dict[str, Document], parsed: Parsed | None = None) -> None:
+    """Every check; ``parsed`` keeps each code's comparison with its source for the next check."""
     for code in corpus.codes.values():
         _check_headings(corpus, code)
         _register_ids(corpus, code)
@@ -33,7 +35,7 @@ def check(corpus: Corpus, docs: dict[str, Document]) -> None:
     _check_concordance(corpus)
     _check_editions(corpus)
     _check_outcomes(corpus)
-    sources.check(corpus, docs)
+    sources.check(corpus, docs, parsed)
     for law in corpus.laws():
         law.cited_by.sort(key=lambda i: _sort_key(corpus, i))
 

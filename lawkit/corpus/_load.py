@@ -15,6 +15,7 @@ from typing import Any
 
 from . import _schema, files
 from . import facts as factlib
+from ._parsed import Parsed
 from ._yaml import Document, MarkedDict, MarkedList, load_document
 from .model import (
     Annotation, Code, ConcordanceMember, Corpus, EditionEntry, EditionMap, Heading, Item, Law, Note,
@@ -31,21 +32,25 @@ SHARED_FILES = {"topics.yaml": "topics", "glossary.yaml": "glossary",
 _SCHEMA_LINE = re.compile(r"# yaml-language-server: \$schema=\S+\.schema\.json")
 
 
-def read_corpus(root: str | os.PathLike) -> tuple[Corpus, dict[str, Document]]:
+def read_corpus(root: str | os.PathLike, parsed: Parsed | None = None) -> tuple[Corpus, dict[str, Document]]:
     """Parse and schema-check every file under ``root``; build the model.
 
     Returns the corpus (its ``problems`` filled with what was found so far)
     and the parsed documents by path, which the checker uses to locate text.
+    With ``parsed`` (kept from an earlier read of the same root), a file whose
+    text did not change is neither parsed nor schema-checked again.
     """
     root_path = Path(root)
     corpus = Corpus(root=str(root_path))
     docs: dict[str, Document] = {}
+    if parsed is not None:
+        parsed.start()
     if not root_path.is_dir():
         corpus.problems.append(Problem(Position(str(root_path), 1, 1), "no-corpus", "no such directory"))
         return corpus, docs
     shared_files, folders = files.scan(root_path, root_path, corpus.problems)
     for folder in folders:
-        code = _read_code(folder, root_path, corpus, docs)
+        code = _read_code(folder, root_path, corpus, docs, parsed)
         if code is not None:
             corpus.codes[code.id] = code
     for path in shared_files:
@@ -56,10 +61,10 @@ def read_corpus(root: str | os.PathLike) -> tuple[Corpus, dict[str, Document]]:
                 f"lawkit does not know this file; shared files are {', '.join(SHARED_FILES)}"
                 f"{did_you_mean(path.name, SHARED_FILES)}"))
             continue
-        doc, problems = _parse(path, docs, schema)
+        doc, problems = _parse(path, docs, schema, parsed)
         corpus.problems.extend(problems)
         if isinstance(doc.data, MarkedDict):
-            corpus.problems.extend(_schema.validate(doc, schema, lambda path: None))
+            corpus.problems.extend(_validate(doc, schema, lambda path: None, parsed))
             _SHARED_READERS[schema](doc.data, corpus)
         else:
             corpus.unloaded.add(schema)
@@ -67,14 +72,17 @@ def read_corpus(root: str | os.PathLike) -> tuple[Corpus, dict[str, Document]]:
         corpus.problems.append(Problem(
             Position(_rel(root_path), 1, 1), "empty-corpus",
             "the folder holds no code folders and no shared files: is it the laws directory?"))
+    if parsed is not None:
+        parsed.only(docs, corpus.codes)
     return corpus, docs
 
 
 _rel = files.rel
 
 
-def _parse(path: Path, docs: dict[str, Document], schema: str | None = None) -> tuple[Document, list[Problem]]:
-    """The parsed file and its parse problems (syntax, duplicate keys, encoding)."""
+def _parse(path: Path, docs: dict[str, Document], schema: str | None = None,
+           parsed: Parsed | None = None) -> tuple[Document, list[Problem]]:
+    """The parsed file and its parse problems (syntax, duplicate keys, encoding); kept in ``parsed``."""
     rel = _rel(path)
     problems: list[Problem] = []
     text, problem = files.read_text(path, rel)
@@ -84,19 +92,37 @@ def _parse(path: Path, docs: dict[str, Document], schema: str | None = None) -> 
         doc = Document(rel, "", None)
         docs[rel] = doc
         return doc, problems
+    schema = schema or ("code" if path.name == CODE_FILE else "heading")
+    kept = parsed.document(rel, text, schema) if parsed is not None else None
+    if kept is not None:
+        docs[rel] = kept[0]
+        return kept
     doc = load_document(rel, text, problems)
     docs[rel] = doc
-    schema = schema or ("code" if path.name == CODE_FILE else "heading")
     first_line = text.split("\n", 1)[0]
     if text and not (_SCHEMA_LINE.match(first_line) and f"/{schema}.schema.json" in first_line):
         problems.append(Problem(
             Position(rel, 1, 1), "schema-line",
             f"the file should start with '# yaml-language-server: $schema=../../lawkit/schemas/{schema}.schema.json' "
             "so editors validate it", severity="warning"))
+    if parsed is not None:
+        parsed.keep_document(rel, text, schema, doc, problems)
     return doc, problems
 
 
-def _read_code(folder: Path, root: Path, corpus: Corpus, docs: dict[str, Document]) -> Code | None:
+def _validate(doc: Document, schema: str, law_id_at: Any, parsed: Parsed | None) -> list[Problem]:
+    """``doc`` against ``schema`` (``_schema.validate``), or what that found last time for the same text."""
+    kept = parsed.schema_problems(doc) if parsed is not None else None
+    if kept is not None:
+        return kept
+    found = _schema.validate(doc, schema, law_id_at)
+    if parsed is not None:
+        parsed.keep_schema_problems(doc, found)
+    return found
+
+
+def _read_code(folder: Path, root: Path, corpus: Corpus, docs: dict[str, Document],
+               parsed: Parsed | None) -> Code | None:
     listed: list[Problem] = []
     paths, _ = files.scan(folder, root, listed)
     code_path = folder / CODE_FILE
@@ -107,7 +133,7 @@ def _read_code(folder: Path, root: Path, corpus: Corpus, docs: dict[str, Documen
         corpus.problems.extend(listed)
         corpus.unloaded.add(folder.name)
         return None
-    doc, problems = _parse(code_path, docs)
+    doc, problems = _parse(code_path, docs, parsed=parsed)
     corpus.problems.extend(problems)
     data = doc.data
     if data is None:
@@ -119,7 +145,7 @@ def _read_code(folder: Path, root: Path, corpus: Corpus, docs: dict[str, Documen
         corpus.problems.extend(listed)
         corpus.unloaded.add(folder.name)
         return None
-    corpus.problems.extend(_schema.validate(doc, "code", lambda path: None))
+    corpus.problems.extend(_validate(doc, "code", lambda path: None, parsed))
 
     code_id = _str(data.get("code")) or folder.name
     if code_id != folder.name:
@@ -157,7 +183,7 @@ def _read_code(folder: Path, root: Path, corpus: Corpus, docs: dict[str, Documen
         if problem.severity == "error":  # a file lawkit could not read may hold laws that others cite
             code.unreadable_files.append(problem.position.path)
     for path in (p for p in paths if p.name != CODE_FILE):
-        heading = _read_heading(path, code, corpus, docs)
+        heading = _read_heading(path, code, corpus, docs, parsed)
         if heading is not None:
             code.headings.append(heading)
         else:
@@ -165,8 +191,9 @@ def _read_code(folder: Path, root: Path, corpus: Corpus, docs: dict[str, Documen
     return code
 
 
-def _read_heading(path: Path, code: Code, corpus: Corpus, docs: dict[str, Document]) -> Heading | None:
-    doc, problems = _parse(path, docs)
+def _read_heading(path: Path, code: Code, corpus: Corpus, docs: dict[str, Document],
+                  parsed: Parsed | None) -> Heading | None:
+    doc, problems = _parse(path, docs, parsed=parsed)
     data = doc.data
     if data is None:
         corpus.problems.extend(problems)
@@ -194,7 +221,7 @@ def _read_heading(path: Path, code: Code, corpus: Corpus, docs: dict[str, Docume
         if problem.citation is None and index >= 0:
             problem = replace(problem, citation=law_id_at(["laws", index]))
         corpus.problems.append(problem)
-    corpus.problems.extend(_schema.validate(doc, "heading", law_id_at))
+    corpus.problems.extend(_validate(doc, "heading", law_id_at, parsed))
     heading = Heading(
         title=_str(data.get("heading")) or path.stem,
         position=data.value_pos.get("heading", data.pos),

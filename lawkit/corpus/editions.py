@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,6 +38,14 @@ def _body(law: Law) -> list[str]:
 
 
 def word_diff(old: list[str], new: list[str]) -> list[tuple[str, str]]:
+    """The runs of words kept, deleted and inserted from ``old`` to ``new``."""
+    return list(_word_diff(tuple(old), tuple(new)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _word_diff(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Kept by the words themselves: the site compares every parallel and every edition's laws on
+    every build, and under `mkdocs serve` a saved file changes one or two of them."""
     ops: list[tuple[str, str]] = []
     matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
@@ -46,7 +55,7 @@ def word_diff(old: list[str], new: list[str]) -> list[tuple[str, str]]:
             ops.append(("delete", " ".join(old[i1:i2])))
         if tag in ("insert", "replace"):
             ops.append(("insert", " ".join(new[j1:j2])))
-    return ops
+    return tuple(ops)
 
 
 def _local(citation: str) -> str:

@@ -13,11 +13,13 @@ annotation of kind ``erratum``, never fixed in the text.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from pathlib import Path
 from typing import NamedTuple
 
 from . import files
+from ._parsed import Parsed
 from ._yaml import Document, MarkedDict
 from .model import Code, Corpus, TextSource
 from .printed import Part, code_parts
@@ -55,11 +57,12 @@ def source_text(text: str) -> str:
     return " ".join(word.text for word in source_words(text))
 
 
-def check(corpus: Corpus, docs: dict[str, Document]) -> None:
-    """Compare every code that names its source file with that file; append what differs."""
+def check(corpus: Corpus, docs: dict[str, Document], parsed: Parsed | None = None) -> None:
+    """Compare every code that names its source file with that file; append what differs (what
+    ``parsed`` kept for a code whose files and source read as they did, without comparing again)."""
     for code in corpus.codes.values():
         if code.source.get("file") and not corpus.incomplete(code.id) and not code.duplicate_laws:
-            _check_code(corpus, code, docs)
+            _check_code(corpus, code, docs, parsed)
 
 
 def _file_position(code: Code, docs: dict[str, Document]) -> Position:
@@ -71,7 +74,7 @@ def _file_position(code: Code, docs: dict[str, Document]) -> Position:
     return code.position
 
 
-def _check_code(corpus: Corpus, code: Code, docs: dict[str, Document]) -> None:
+def _check_code(corpus: Corpus, code: Code, docs: dict[str, Document], parsed: Parsed | None) -> None:
     folder = Path(corpus.root) / code.id
     named = str(code.source["file"])
     path = folder / named
@@ -90,6 +93,22 @@ def _check_code(corpus: Corpus, code: Code, docs: dict[str, Document]) -> None:
         assert problem is not None
         corpus.problems.append(problem)
         return
+    # What the comparison reads: the source's text, and the code's files (its printed parts and
+    # where their words are written are made from them alone).
+    inside_code = files.rel(folder) + os.sep
+    inputs = (shown, text, [(rel, doc.text) for rel, doc in docs.items() if rel.startswith(inside_code)])
+    kept = parsed.source_problems(code.id, inputs) if parsed is not None else None
+    if kept is not None:
+        corpus.problems.extend(kept)
+        return
+    first = len(corpus.problems)
+    _compare(corpus, code, docs, shown, text, where)
+    if parsed is not None:
+        parsed.keep_source_problems(code.id, inputs, corpus.problems[first:])
+
+
+def _compare(corpus: Corpus, code: Code, docs: dict[str, Document], shown: str, text: str, where: Position) -> None:
+    """The code's printed words against the source's, each difference a problem at its word."""
     expected = source_words(text)
     parts = code_parts(code)
     actual = [(Word(m.group(), m.start()), index) for index, part in enumerate(parts)

@@ -48,6 +48,10 @@ _UNCOMPILED: Any = object()
 # The Python function of each source compiled so far (None: outside the subset): the codes repeat
 # many conditions word for word, and each is compiled into Python once.
 _functions: dict[str, Callable[[dict[str, Any]], Any] | None] = {}
+# The library's program of each source compiled so far: a check compiles some 3,000 expressions, and
+# under `mkdocs serve` every rebuild checks the corpus again; a program is a pure function of its
+# source (the library keeps no state in it: each run gets its own context), so it is shared.
+_library: dict[str, Any] = {}
 
 
 class Context:
@@ -72,7 +76,10 @@ class Program:
 
     def __init__(self, source: str):
         self.source = source
-        self.library_program = cel.compile(source)  # raises on a syntax error, as before
+        program = _library.get(source)
+        if program is None:  # a syntax error raises here each time: it is not kept
+            program = _library[source] = cel.compile(source)
+        self.library_program = program
         self.names = _names(source).free
         self._fast: Any = _UNCOMPILED
 

@@ -50,6 +50,7 @@ def tokens(source: str) -> tuple[tuple[str, str, int], ...]:
     return tuple(found)
 
 
+@functools.lru_cache(maxsize=8192)
 def names(source: str) -> Names:
     """The free names of ``source`` and its macro variables (ValueError on a character CEL has no use for)."""
     read = tokens(source)

@@ -18,6 +18,7 @@ of 1,000 events costs as much as a million steps).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -216,8 +217,10 @@ class _Parser:
         return node
 
 
+@functools.lru_cache(maxsize=8192)
 def parse(source: str) -> tuple:
-    """The expression's tree (ValueError if it is not CEL lawkit can read)."""
+    """The expression's tree (ValueError if it is not CEL lawkit can read). Kept by source, as the
+    tokens are: the tree is read, never changed, and every check bounds every expression again."""
     parser = _Parser(source)
     node = parser.expression()
     if parser.at != len(parser.tokens):

@@ -30,8 +30,33 @@ DEVELOPER_SWITCH = ('<button type="button" class="lk-devswitch" aria-pressed="fa
                     "Show the rules as written for developers (CEL, facts, files)</button>")
 
 
+# Each law's box as made on a page, kept in this process by what it is made from: the rules and the
+# worked examples (``site.examples_key`` covers every law's rules and constants, the citation ids,
+# the shared rule files, which the facts' questions, the outcomes and the stories read, and the
+# scenarios), the names and addresses its links show, the page and the law. Under `mkdocs serve`
+# a saved note or law text makes the boxes again from here (they are most of a code page's work).
+_kept: dict[tuple[str, str, str, bool, str, str], tuple[str, str] | str] = {}
+
+
 def clauses(site: Site, page: str, law: Law) -> str:
     """The box on the page: its summary, its body fetched when it is opened (folds)."""
+    if site.examples_key is None:  # examples not made by examples.run: nothing to key the box by
+        made = _made(site, page, law)
+    else:
+        key = (site.examples_key, site.names_key(), site.urls.base, site.urls.use_directory_urls, page, law.id)
+        kept = _kept.get(key)
+        if kept is None:
+            if any(old[:4] != key[:4] for old in _kept):
+                _kept.clear()  # made from other rules or names: of no more use
+            kept = _kept[key] = _made(site, page, law)
+        made = kept
+    if isinstance(made, str):
+        return made
+    return fold(site, law.id, "rules", *made)  # filed for api/folds/ on every build
+
+
+def _made(site: Site, page: str, law: Law) -> tuple[str, str] | str:
+    """The box's summary and body, or what stands for it when the law has no rules."""
     book = site.corpus.rulebooks.get(law.code)
     rules = [r for r in book.rules if r.law == law.id] if book else []
     order = {raw.get("id"): index for index, raw in enumerate(law.rules)}
@@ -60,7 +85,7 @@ def clauses(site: Site, page: str, law: Law) -> str:
         told = "".join(_example(site, page, law, example) for example in examples)
         out.append(f'<details class="lk-more lk-plain lk-examples"><summary>{esc(_count(len(examples), "worked example"))}: '
                    f"what happened at the table, and the ruling</summary>{told}</details>")
-    return fold(site, law.id, "rules", summary, "".join(out))
+    return summary, "".join(out)
 
 
 def _said(site: Site, page: str, law: Law, book: Any, by_key: dict[str, Any], rule: Any) -> str:

@@ -3,6 +3,8 @@ edit links, and the worked examples from the scenarios."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,6 +43,8 @@ class Site:
     term_pattern: Any = None  # (phrase -> term, one pattern for them all), made by text.glossary_pattern
     previews: dict[str, dict] = field(default_factory=dict)  # citation -> its preview, made once (previews.embed)
     folds: dict[str, dict[str, str]] = field(default_factory=dict)  # law id -> part -> its markup, fetched when opened
+    examples_key: str | None = None  # what the examples, scenarios and changes were made from (examples.rules_key)
+    _names_key: str | None = None
 
     def __post_init__(self) -> None:
         used: set[str] = set()
@@ -63,6 +67,15 @@ class Site:
         return self.edit_base + self.rel(path) if self.edit_base else None
 
     # -- names and links -------------------------------------------------------
+
+    def names_key(self) -> str:
+        """A digest of what names a law in a link besides its id: the codes' titles and short
+        titles, the sections' labels (a link's text is ``unit_name``)."""
+        if self._names_key is None:
+            named = [[code.id, code.title, code.short_title] for code in self.corpus.codes.values()]
+            named += [[unit.id, unit.label] for unit in self.corpus.units.values() if isinstance(unit, Section)]
+            self._names_key = hashlib.sha256(json.dumps(named, ensure_ascii=False).encode()).hexdigest()
+        return self._names_key
 
     def unit(self, citation: str) -> Law | Section | Item:
         return self.corpus.get(citation)

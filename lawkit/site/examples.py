@@ -14,8 +14,9 @@ import hashlib
 import json
 import os
 from dataclasses import asdict, replace
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .. import cache
 from .context import Example, Site
@@ -111,15 +112,30 @@ def changes(site: Site) -> None:
         site.changes[(edition.earlier, edition.later)] = ruling_changes(engine, edition, site.scenarios)
 
 
-def run(site: Site, laws_path: str, directory: str) -> None:
-    """``load_examples`` and ``changes``, or what they made read back from lawkit's cache when
-    nothing they read changed (``rules_key``)."""
-    key = rules_key(site, laws_path, directory)
-    if cached(site, laws_path, key) is not None:
+# The last examples, scenarios and changes made or read in this process, under their key: under
+# `mkdocs serve` a saved note or law text keeps the key, and they are not read from disk again.
+_last: dict[str, tuple[list[tuple[str, Any]], dict[str, list[Example]], dict[tuple[str, str], Any]]] = {}
+
+
+def run(site: Site, laws_path: str, directory: str,
+        later: Callable[[str, Callable[[], None]], None] | None = None) -> None:
+    """``load_examples`` and ``changes``, or what they made, kept in this process or read back from
+    lawkit's cache, when nothing they read changed (``rules_key``); ``site.examples_key`` is that key.
+    ``later``: the cache entry is written by it (after the build), not at once."""
+    key = site.examples_key = rules_key(site, laws_path, directory)
+    if key in _last:
+        scenarios, examples, changed = _last[key]
+        site.scenarios[:], site.examples, site.changes = scenarios, examples, changed
         return
-    load_examples(site, directory)
-    changes(site)
-    keep(site, laws_path, key)
+    if cached(site, laws_path, key) is None:
+        load_examples(site, directory)
+        changes(site)
+        if later is None:
+            keep(site, laws_path, key)
+        else:
+            later(NAME, partial(keep, site, laws_path, key))
+    _last.clear()
+    _last[key] = (list(site.scenarios), site.examples, site.changes)
 
 
 def cached(site: Site, laws_path: str, key: str) -> Site | None:

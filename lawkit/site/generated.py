@@ -68,13 +68,20 @@ def cached(laws_path: str, key: str) -> Generated | None:
     return found if isinstance(found, Generated) else None
 
 
-def keep(laws_path: str, key: str, generated: Generated) -> None:
-    cache.store(laws_path, NAME, key, generated, CODEC)
+def keep(laws_path: str, key: str, generated: Generated,
+         later: Callable[[str, Callable[[], None]], None] | None = None) -> None:
+    """Keep the files in lawkit's cache (or hand the writing to ``later``, to run after the build)."""
+    if later is None:
+        cache.store(laws_path, NAME, key, generated, CODEC)
+    else:
+        later(NAME, partial(cache.store, laws_path, NAME, key, generated, CODEC))
 
 
-def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:
+def render(site: Site, laws_path: str, scenarios_dir: str,
+           later: Callable[[str, Callable[[], None]], None] | None = None) -> Generated:
     """Every page (in the order the nav shows them) and every JSON file. Compiles the corpus's
-    rules and runs the scenarios for the worked examples first (ScenarioError when one does not load)."""
+    rules and runs the scenarios for the worked examples first (ScenarioError when one does not load;
+    ``later`` writes their cache entry after the build)."""
     from lawkit.rules import compile_rulebooks
 
     from . import api, ask, explorer, folds, now, table
@@ -89,7 +96,7 @@ def render(site: Site, laws_path: str, scenarios_dir: str) -> Generated:
         problems = list(corpus.problems)
         compile_rulebooks(corpus)
         corpus.problems = problems
-    run(site, laws_path, scenarios_dir)  # the worked examples and the changes in behaviour, or the cache's
+    run(site, laws_path, scenarios_dir, later)  # the worked examples and the changes in behaviour, or the cache's
     place_pairs(site)
     pages: list[tuple[str, Callable[[], str], str | None]] = [(urls.index(), lambda: index_page(site), None)]
     api_files = list(api.files(site)) + list(explorer.files(site)) + list(now.files(site))

@@ -31,8 +31,9 @@ import logging
 import os
 import re
 from dataclasses import replace
+from functools import partial
 from html import escape
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import urljoin
 
 import mkdocs
@@ -46,9 +47,10 @@ from mkdocs.utils.meta import get_data
 
 import lawkit
 from lawkit.cache import checked
-from lawkit.corpus import stored
+from lawkit.corpus import Parsed, stored
 
 from . import ask, explorer, generated, lookup, previews, reload
+from .afterwards import Afterwards
 from .context import Site
 from .examples import ScenarioError
 from .pages import codes_table
@@ -94,9 +96,19 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
     last_good: tuple[str, Site, str] | None = None
     broken: list[str] = []  # under serve: the root causes, while the corpus has errors
     reload: reload.Reload | None = None  # under serve --dirty: what the last build wrote
+    parsed: Parsed | None = None  # under serve: each corpus file's parse, kept by its text for the next check
+    afterwards: Afterwards | None = None  # under serve: what a build leaves to do once it is served
+    # Under serve: the last corpus checked and files generated, by key (their cache entries may not be written yet).
+    kept_corpus: tuple[str, Any] | None = None
+    kept_made: tuple[str, generated.Generated] | None = None
 
     def on_startup(self, *, command, dirty) -> None:
         self.serving = command == "serve"
+        self.parsed = Parsed() if self.serving else None
+        self.afterwards = Afterwards() if self.serving else None
+        self.kept_corpus = self.kept_made = None
+        if self.serving:
+            reload.share_templates()  # MkDocs makes a new Jinja environment for every build
         # Under serve --dirty, only the pages a saved file touches are written again.
         self.reload = reload.Reload() if self.serving and dirty else None
         if self.reload is not None:
@@ -108,7 +120,13 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         self.scenarios_path = os.path.join(self.root, self.config.scenarios_dir)
         if not os.path.isdir(self.laws_path):
             raise PluginError(f"lawkit: no corpus at {self.config.laws_dir}/ (plugin option laws_dir)")
-        corpus, corpus_key = checked(self.laws_path, lawkit.check, stored)  # from lawkit's cache when no file changed
+        if self.afterwards is not None:
+            self.afterwards.wait()  # the last build's cache entries, before this one reads or writes them
+        check = lawkit.check if self.parsed is None else partial(lawkit.check, parsed=self.parsed)
+        # From lawkit's cache when no file changed; under serve, what did not change is not parsed again.
+        corpus, corpus_key = checked(self.laws_path, check, stored, self._later(), self.kept_corpus)
+        if self.serving:
+            self.kept_corpus = (corpus_key, corpus)
         site = Site(corpus, Urls(self.config.pages_dir, config.use_directory_urls), self.root,
                     edit_base=self._edit_base(config), ask=ask.available())
         self.broken = []
@@ -146,6 +164,21 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         self.search = config.plugins.get("material/search") or config.plugins.get("search")
         return config
 
+    def _later(self) -> Callable[[str, Callable[[], None]], None] | None:
+        """Under serve, where cache entries go to be written after the build (None: now)."""
+        return self.afterwards.later if self.afterwards is not None else None
+
+    def _write_later(self) -> None:
+        if self.afterwards is not None:
+            self.afterwards.start()
+
+    def on_shutdown(self) -> None:
+        if self.afterwards is not None:
+            self.afterwards.finish()
+
+    def on_build_error(self, *, error) -> None:
+        self._write_later()  # what was made before the error is whole: kept, as without serve
+
     def _edit_base(self, config) -> str | None:
         if not config.repo_url:
             return None
@@ -157,13 +190,16 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
     # -- pages -----------------------------------------------------------------
 
     def on_files(self, files: Files, *, config) -> Files:
-        made = generated.cached(self.laws_path, self.generated_key)
+        made = self.kept_made[1] if self.kept_made is not None and self.kept_made[0] == self.generated_key \
+            else generated.cached(self.laws_path, self.generated_key)
         if made is None:
             try:
-                made = generated.render(self.site, self.laws_path, self.scenarios_path)
+                made = generated.render(self.site, self.laws_path, self.scenarios_path, self._later())
             except ScenarioError as exc:
                 raise PluginError(f"lawkit: a scenario file does not load:\n{exc}") from None
-            generated.keep(self.laws_path, self.generated_key, made)
+            generated.keep(self.laws_path, self.generated_key, made, self._later())
+        if self.serving:
+            self.kept_made = (self.generated_key, made)
         if self.serving and not self.broken:
             self.last_good = (self.laws_path, self.site, self.generated_key)
         self.sources: dict[str, str | None] = {}
@@ -310,6 +346,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             os.makedirs(os.path.dirname(target), exist_ok=True)
             with open(target, "w", encoding="utf-8") as out:
                 out.write(text)
+        self._write_later()
 
     def _errors_shown(self) -> str:
         """While the corpus has errors under serve, a notice of them atop each page."""

@@ -16,6 +16,9 @@ the next under serve):
 - a skipped page keeps the title it was rendered with, for the navigation of the others;
 - Material's search merges its index under dirty reload as if one page had changed; the
   index is made here instead, from each page's entries when it was last rendered.
+- the theme's templates (and those Material's search reads its words from) are compiled once
+  for the process (``share_templates``): MkDocs makes a new Jinja environment for every build,
+  which compiled them all again.
 
 A full ``mkdocs build`` (and ``serve`` without ``--dirty``) is untouched by all this.
 """
@@ -28,7 +31,10 @@ import logging
 import os
 from typing import Any
 
+import jinja2
+import jinja2.bccache
 from mkdocs.structure.files import File
+from mkdocs.theme import Theme
 
 from . import previews
 from .context import Site
@@ -60,6 +66,41 @@ class QuietDirty(logging.Filter):
 def quiet_dirty(logger: logging.Logger) -> None:
     if not any(isinstance(one, QuietDirty) for one in logger.filters):
         logger.addFilter(QuietDirty())
+
+
+class SharedTemplates(jinja2.BytecodeCache):
+    """Jinja's compiled templates kept in memory for the process. Jinja checks each against its
+    template's source (a checksum in the bucket) before using it: an edited template compiles again."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        data = self.kept.get(bucket.key)
+        if data is not None:
+            bucket.bytecode_from_string(data)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATES = SharedTemplates()
+
+
+def share_templates() -> None:
+    """Every Jinja environment a theme makes from now on compiles its templates once for the process
+    (``mkdocs serve`` only: a build makes few environments, and compiles each template once in them)."""
+    made = Theme.get_env
+    if getattr(made, "shares_templates", False):
+        return
+
+    def get_env(theme: Theme) -> jinja2.Environment:
+        env = made(theme)
+        env.bytecode_cache = TEMPLATES
+        return env
+
+    get_env.shares_templates = True  # type: ignore[attr-defined]
+    Theme.get_env = get_env  # type: ignore[method-assign, assignment]
 
 
 class Reload:

@@ -1,0 +1,80 @@
+"""Under ``mkdocs serve``: what a build leaves to do once its pages are served.
+
+The server serves nothing while a build runs, so what the editor does not need to see the
+saved page is done after it, in a thread of its own:
+
+- lawkit's cache entries of the build (the checked corpus, the generated files, the worked
+  examples): they serve the next process, not this one, which keeps what it needs in memory;
+- a full collection of the garbage. Everything alive when a build is through (the corpus, the
+  site, what is kept from one build to the next) is frozen out of the collector's sight at once
+  (``gc.freeze``): otherwise the next rebuild's collections scan it all again, about a second.
+  The collection here unfreezes it first, so what the builds let go is freed, and freezes what
+  is left; when saves come too quickly for it, the garbage waits frozen until one is through.
+
+The thread waits ``SERVED`` seconds first: the browser fetches the page as soon as the build is
+through (livereload), and this work holds the interpreter while it runs. A build that begins
+meanwhile waits for the entry being written, if one is, and takes the rest over: it is done
+after that build. An entry another build made again replaces the older one unwritten (writing
+an entry removes the older ones of its name anyway), so a quick run of saves writes each once.
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+from typing import Callable
+
+SERVED = 1.0
+
+
+class Afterwards:
+    def __init__(self) -> None:
+        self.pending: dict[str, Callable[[], None]] = {}  # the cache entry's name -> its writing
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+        self.stop = threading.Event()
+
+    def later(self, name: str, work: Callable[[], None]) -> None:
+        """Write the cache entry ``name`` with ``work`` once the build is served."""
+        with self.lock:
+            self.pending.pop(name, None)  # the newest last, as it was made
+            self.pending[name] = work
+
+    def start(self) -> None:
+        """The build is through: what it left, in the background."""
+        self.wait()
+        gc.freeze()
+        self.stop = stop = threading.Event()
+
+        def run() -> None:
+            if stop.wait(SERVED):
+                return
+            while not stop.is_set():
+                with self.lock:
+                    if not self.pending:
+                        break
+                    name = next(iter(self.pending))
+                    work = self.pending.pop(name)
+                work()
+            if not stop.is_set():
+                gc.unfreeze()
+                gc.collect()
+                gc.freeze()
+
+        self.thread = threading.Thread(target=run, name="lawkit-afterwards")
+        self.thread.start()
+
+    def wait(self) -> None:
+        """A build begins: the entry being written is finished, the others are left for after it."""
+        if self.thread is not None:
+            self.stop.set()
+            self.thread.join()
+            self.thread = None
+
+    def finish(self) -> None:
+        """The server stops: every entry written now."""
+        self.wait()
+        with self.lock:
+            work, self.pending = list(self.pending.values()), {}
+        for one in work:
+            one()
