@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import REPO, DEMO_CODE
+from conftest import REPO, DEMO_CODE, copy_english_whist
 
 
 @pytest.fixture
@@ -35,11 +35,8 @@ def tree(tmp_path, monkeypatch) -> Path:
 def one_code(tmp_path, monkeypatch) -> Path:
     """tmp_path/laws with English Whist and the shared files its rules read (the facts, the record,
     its views, the outcomes): a corpus that checks clean, for the tests on how a folder is read."""
-    shutil.copytree(REPO / "laws" / "english-whist", tmp_path / "laws" / "english-whist")
-    for name in ("facts.yaml", "outcomes.yaml", "record.yaml", "views.yaml"):
-        shutil.copy(REPO / "laws" / name, tmp_path / "laws" / name)
     monkeypatch.chdir(tmp_path)
-    return tmp_path / "laws"
+    return copy_english_whist(tmp_path / "laws")
 
 
 @pytest.fixture
