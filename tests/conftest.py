@@ -11,9 +11,11 @@
 from __future__ import annotations
 
 import fcntl
+import functools
 import gc
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -67,6 +69,20 @@ outcomes:
 """
 
 
+# The shared files English Whist's rules read: with its folder, a whole corpus that checks clean.
+RULES_SHARED = ("facts.yaml", "outcomes.yaml", "record.yaml", "views.yaml")
+
+
+def copy_english_whist(laws: Path) -> Path:
+    """A copy of English Whist and RULES_SHARED at ``laws``: a corpus of one code (104 laws), for the
+    tests on how a folder is read or a rule checked, where a cold check of the whole corpus would
+    cost three times as much for nothing more tested."""
+    shutil.copytree(REPO / "laws" / "english-whist", laws / "english-whist")
+    for name in RULES_SHARED:
+        shutil.copy(REPO / "laws" / name, laws / name)
+    return laws
+
+
 @pytest.fixture(scope="session")
 def repo() -> Path:
     """The repository root."""
@@ -81,8 +97,9 @@ def laws(repo: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def corpus(laws: Path) -> lawkit.Corpus:
-    """The real corpus, loaded and checked once (raises CorpusError if it has errors)."""
-    return lawkit.load(laws)
+    """The real corpus, loaded and checked once per worker (raises CorpusError if it has errors):
+    the scenarios' engine's, so the worker loads it once for both."""
+    return scenario_engine().corpus
 
 
 @pytest.fixture
@@ -103,16 +120,44 @@ def make_corpus(tmp_path: Path) -> Callable[..., Path]:
     return make
 
 
+# The real corpus as `lawkit.check` makes it, by fingerprint (see _check_the_real_corpus_once).
+_REAL_CORPUS_CHECKED: dict[str, lawkit.Corpus] = {}
+
+
+def _check_the_real_corpus_once(check: Callable[..., lawkit.Corpus]) -> Callable[..., lawkit.Corpus]:
+    """``lawkit.check``, which checks the real corpus (REPO/laws) once per worker: a command that
+    evaluates rules checks it afresh on every call (2-3 s of CPU each: test_score_cli, test_cli and
+    test_hostile_facts took 78 s of CPU, 38 s with this), and no test changes REPO/laws (they
+    change copies). Keyed by lawkit.cache's fingerprint (every file's name, size and time, lawkit's
+    source, the working directory), as the CLI's own cache is, so an edit of the tree during the
+    run is seen. Any other folder is checked as always."""
+
+    def checked(root: str | os.PathLike = "laws") -> lawkit.Corpus:
+        if Path(root).resolve() != REPO / "laws":
+            return check(root)
+        from lawkit.cache import fingerprint
+
+        key = fingerprint(root)
+        if key not in _REAL_CORPUS_CHECKED:
+            _REAL_CORPUS_CHECKED[key] = check(root)
+        return _REAL_CORPUS_CHECKED[key]
+
+    return checked
+
+
 @pytest.fixture
 def run_cli(capsys: pytest.CaptureFixture[str]) -> Callable[[Sequence[str]], tuple[int, str, str]]:
     """``run_cli(argv)`` calls ``lawkit.cli.main(argv)`` in-process and returns
     ``(exit_code, stdout, stderr)``; a ``SystemExit`` (argparse usage errors
-    exit 2) is caught and its code returned."""
+    exit 2) is caught and its code returned. The real corpus is checked once per worker
+    (``_check_the_real_corpus_once``); a copy or any other corpus at every call."""
 
     def run(argv: Sequence[str]) -> tuple[int, str, str]:
         capsys.readouterr()  # drop anything printed before
         try:
-            code = lawkit.cli.main([str(arg) for arg in argv])
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(lawkit, "check", _check_the_real_corpus_once(lawkit.check))
+                code = lawkit.cli.main([str(arg) for arg in argv])
         except SystemExit as exc:
             if exc.code is None:
                 code = 0
@@ -151,11 +196,46 @@ def _needs_the_site(item: pytest.Item) -> bool:
     return "built_site" in getattr(item, "fixturenames", ())
 
 
+# The slowest tests, slowest first (measured with --durations under -n 2): each group starts with
+# them, so no worker is left with a long test while the other has nothing more to do. A test not
+# named here keeps its place after them; a name here that matches no test is simply not found.
+SLOWEST_FIRST = (
+    # the other tests
+    "tests/test_fast_cel.py::test_every_scenario_gives_the_same_under_both",
+    "tests/test_fmt.py::test_the_corpus_is_formatted",
+    "tests/test_types.py::test_mypy_passes",
+    "tests/test_api_doctest.py::test_package_docstring_examples",
+    "tests/test_architecture.py::test_the_check_finds_each_kind_of_violation",
+    "tests/test_situation_schema.py::test_every_scenario_record_and_hand_validates",
+    "tests/test_pytest_plugin.py::test_the_laws_folder_is_a_setting",
+    "tests/test_engine_properties.py::test_random_situations_never_crash_a_code",
+    "tests/test_architecture.py::test_the_layers_point_one_way",
+    "tests/test_site.py::test_serve_dirty_writes_again_only_what_a_saved_file_touches",
+    "tests/test_docs_examples.py::test_api_page_examples",
+    "tests/test_scenario_coverage.py",  # its module fixture rules every scenario
+    # the tests on the built site
+    "tests/browser/test_explorer_browser.py::test_cannot_hold_asks_an_operand_of_and_first_and_agrees_with_the_whole",
+    "tests/browser/test_reading_browser.py::test_no_serious_accessibility_violation",
+    "tests/browser/test_ask_browser.py::test_the_browser_agrees_with_python",
+    "tests/browser/test_table_browser.py::test_the_table_pages_are_accessible_and_fit_a_phone",
+    "tests/browser/test_explorer_browser.py::test_every_scenario_rules_alike_in_the_browser",
+    "tests/browser/test_rules_browser.py::test_an_opened_box_has_no_serious_accessibility_violation",
+    "tests/test_site.py::test_a_warm_rebuild_of_the_real_site_is_the_same_site",
+)
+
+
+def _slowness(item: pytest.Item) -> int:
+    """The place of the item's test in SLOWEST_FIRST (a prefix of its node id), or after them."""
+    return next((rank for rank, name in enumerate(SLOWEST_FIRST)
+                 if item.nodeid == name or item.nodeid.startswith((name + "[", name + "::"))), len(SLOWEST_FIRST))
+
+
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     """The tests on the built site run last (in the same order on every worker), so the site is
     built in the background while the other tests run (``_site_built_in_the_background``) instead
-    of a worker waiting on it from the start."""
-    items.sort(key=_needs_the_site)  # stable: the order within each group is kept
+    of a worker waiting on it from the start; in each group the slowest tests come first
+    (SLOWEST_FIRST), so the two workers end together rather than one waiting on the other's last."""
+    items.sort(key=lambda item: (_needs_the_site(item), _slowness(item)))  # stable: the rest keep their order
 
 
 def _shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -271,6 +351,16 @@ def scenario_engine():
     from lawkit.testing import engine_for
 
     return engine_for(REPO / "laws")
+
+
+@functools.cache
+def suite_scenarios() -> tuple[Any, ...]:
+    """Every scenario of tests/scenarios (lawkit.Scenario), loaded once per worker for the tests
+    that read them all (their records): loading them all takes seconds. Running one keeps its
+    results on it (``scenario.results``); no test reads another's."""
+    from lawkit.rules.scenarios import files, load
+
+    return tuple(scenario for path in files(REPO / "tests" / "scenarios") for scenario in load(path))
 
 
 # -- the collector --------------------------------------------------------------------------------

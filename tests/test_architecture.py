@@ -18,6 +18,7 @@ Every import counts, also those inside functions and under ``if TYPE_CHECKING``.
 from __future__ import annotations
 
 import ast
+import functools
 import shutil
 import textwrap
 from pathlib import Path
@@ -86,19 +87,26 @@ def _imports(tree: ast.AST, module: str, is_init: bool, modules: dict) -> list[t
     return found
 
 
-def _names(path: Path) -> set[str]:
+def _names(path: Path) -> frozenset[str]:
     """What a module defines or imports, at any depth (a lazy ``__init__`` imports its names under
     ``if TYPE_CHECKING``): ``from package import name`` needs one of them (mypy takes any name
     from a module with ``__getattr__``, so it would not say)."""
+    return _names_in(path.read_text("utf-8"))
+
+
+@functools.cache
+def _names_in(text: str) -> frozenset[str]:
+    """_names of a module's text: by its text, as a module is asked once for each name taken from
+    it (434 times over lawkit/), and parsing and walking it again each time was most of the check."""
     names = set()
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+    for node in ast.walk(ast.parse(text)):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             names |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             names.add(node.id)
-    return names
+    return frozenset(names)
 
 
 def violations(package: Path) -> list[str]:

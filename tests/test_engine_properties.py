@@ -13,13 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import lawkit
 from lawkit.rules.engine import Engine, RulingError
 from lawkit.corpus.facts import FactType, all_cards
 
-from conftest import REPO
+from conftest import scenario_engine
 
-CORPUS = lawkit.load(REPO / "laws")
+CORPUS = scenario_engine().corpus  # the real corpus, loaded once per worker
 ENGINE = Engine(CORPUS)
 CARDS = all_cards()
 

@@ -9,18 +9,15 @@ them) and hostile sources, which must never reach Python.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
 from lawkit.rules import _cel, _fastcel
 from lawkit.rules.engine import Engine, RulingError
-from lawkit.rules.scenarios import files, load
 
-from conftest import benchmark
+from conftest import benchmark, suite_scenarios
 
-REPO = Path(__file__).parent.parent
 bench = benchmark("engine")
 
 
@@ -68,7 +65,7 @@ def _both(engine: Engine, records: list[Any]) -> tuple[list[dict[str, Any]], lis
     return fast, library
 
 
-SCENARIO_RECORDS = [(s.name, s.record) for path in files(REPO / "tests" / "scenarios") for s in load(path)]
+SCENARIO_RECORDS = [(s.name, s.record) for s in suite_scenarios()]
 
 
 def test_every_scenario_gives_the_same_under_both(engine):

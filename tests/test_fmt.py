@@ -59,8 +59,9 @@ def test_the_corpus_has_its_files():
 def test_corpus_file_keeps_its_data_and_is_a_fixed_point(path: Path):
     text = path.read_text(encoding="utf-8")
     formatted = format_text(text, str(path))
-    assert same(load(formatted), load(text)), f"{path}: the data changed"
-    assert format_text(formatted, str(path)) == formatted, f"{path}: formatting twice differs from once"
+    if formatted != text:  # (else both hold as they are: the same text loads the same, formats the same)
+        assert same(load(formatted), load(text)), f"{path}: the data changed"
+        assert format_text(formatted, str(path)) == formatted, f"{path}: formatting twice differs from once"
     assert formatted.startswith("# yaml-language-server: $schema=")
     assert formatted.endswith("\n") and not formatted.endswith("\n\n")
 

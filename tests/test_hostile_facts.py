@@ -11,12 +11,11 @@ an error where it is written, before anything runs.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from conftest import REPO
+from conftest import REPO, copy_english_whist
 from lawkit.rules import cost
 
 ENGLISH = "english-whist"
@@ -31,9 +30,9 @@ def here(tmp_path, monkeypatch) -> Path:
 
 @pytest.fixture
 def tree(here) -> Path:
-    """A copy of the real corpus at ./laws, for the tests that add a rule or a view to it."""
-    shutil.copytree(REPO / "laws", here / "laws")
-    return here / "laws"
+    """A corpus of English Whist and the shared files at ./laws (copy_english_whist), for the tests
+    that add a rule to English Whist or a view."""
+    return copy_english_whist(here / "laws")
 
 
 def _ruling(run_cli, facts: str, code: str = "auction-bridge-1912", command: str = "ruling",

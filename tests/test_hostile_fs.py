@@ -1,6 +1,8 @@
 """Hostile files (issue 15, points 1, 3 and 6, and YAML alias expansion): each reproduction of the issue.
 
-Every test works on a copy of laws/ in tmp_path, through the CLI in-process:
+Every test works on a copy of laws/ in tmp_path (of one code and the shared files its rules read,
+where the thing tested is how lawkit reads a folder: a cold `check` of it is a third of the whole
+corpus's), through the CLI in-process:
 an editor's tree (lock links, backups, dotfiles), links in and out of the
 corpus, a directory named like a file, nesting and aliases without bound, and
 files that do not load. Each error names its path:line:col and exits 1, never
@@ -17,7 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import REPO, DEMO_CODE
+from conftest import REPO, DEMO_CODE, copy_english_whist
 
 
 @pytest.fixture
@@ -26,6 +28,14 @@ def tree(tmp_path, monkeypatch) -> Path:
     shutil.copytree(REPO / "laws", tmp_path / "laws")
     monkeypatch.chdir(tmp_path)
     return tmp_path / "laws"
+
+
+@pytest.fixture
+def one_code(tmp_path, monkeypatch) -> Path:
+    """tmp_path/laws with English Whist and the shared files its rules read (the facts, the record,
+    its views, the outcomes): a corpus that checks clean, for the tests on how a folder is read."""
+    monkeypatch.chdir(tmp_path)
+    return copy_english_whist(tmp_path / "laws")
 
 
 @pytest.fixture
@@ -56,7 +66,7 @@ def _no_crash(result: tuple[int, str, str]) -> tuple[int, str, str]:
 
 
 WHIST = "laws/english-whist"
-CLEAN = "lawkit: 6 codes, 461 laws: 0 errors, 0 warnings"
+CLEAN = "lawkit: 1 code, 104 laws: 0 errors, 0 warnings"  # of one_code
 
 
 # -- point 1: fmt writes only corpus files, in the corpus, atomically ------------------------------
@@ -138,81 +148,81 @@ def test_fmt_that_cannot_write_leaves_the_file_whole(small, run_cli, monkeypatch
 
 # -- point 3: an editor's tree -----------------------------------------------------------------------
 
-def test_an_emacs_lock_link_is_skipped_by_every_command(tree, check, run_cli):
+def test_an_emacs_lock_link_is_skipped_by_every_command(one_code, check, run_cli):
     """The issue: a dangling `.#03-cutting.yaml` made every command exit 70 (FileNotFoundError)."""
-    (tree / "english-whist" / ".#03-cutting.yaml").symlink_to("someone@host.12345:1700000000")
+    (one_code / "english-whist" / ".#03-cutting.yaml").symlink_to("someone@host.12345:1700000000")
     assert check() == (0, [], CLEAN)
     assert _no_crash(run_cli(["show", "english-whist/13", "--laws", "laws"]))[0] == 0
     assert _no_crash(run_cli(["fmt", "--check", "--laws", "laws/english-whist"]))[0] == 0
 
 
-def test_editor_and_hidden_files_are_skipped(tree, check):
-    cutting = (tree / "english-whist" / "03-cutting.yaml").read_text()
+def test_editor_and_hidden_files_are_skipped(one_code, check):
+    cutting = (one_code / "english-whist" / "03-cutting.yaml").read_text()
     for name in ("03-cutting.yaml~", ".03-cutting.yaml.swp", ".03-cutting.yaml", "#03-cutting.yaml#",
                  ".#04-formation-of-table.yaml"):
-        (tree / "english-whist" / name).write_text(cutting)  # read, each would define Laws 13-15 twice
-    (tree / ".topics.yaml").write_text("junk: [")
-    (tree / ".git").mkdir()
-    (tree / ".git" / "x.yaml").write_text("junk: [")
+        (one_code / "english-whist" / name).write_text(cutting)  # read, each would define Laws 13-15 twice
+    (one_code / ".topics.yaml").write_text("junk: [")
+    (one_code / ".git").mkdir()
+    (one_code / ".git" / "x.yaml").write_text("junk: [")
     assert check() == (0, [], CLEAN)
 
 
-def test_a_dangling_link_is_an_error_at_its_path(tree, check, run_cli):
-    (tree / "english-whist" / "99-gone.yaml").symlink_to("nowhere.yaml")
+def test_a_dangling_link_is_an_error_at_its_path(one_code, check, run_cli):
+    (one_code / "english-whist" / "99-gone.yaml").symlink_to("nowhere.yaml")
     expected = f"{WHIST}/99-gone.yaml:1:1: error[symlink]: a broken symbolic link (to 'nowhere.yaml'); lawkit reads no links"
-    assert check() == (1, [expected], "lawkit: 6 codes, 461 laws: 1 error, 0 warnings")
+    assert check() == (1, [expected], "lawkit: 1 code, 104 laws: 1 error, 0 warnings")
     code, out, err = _no_crash(run_cli(["show", "english-whist/13", "--laws", "laws"]))
     assert code == 1 and err.startswith(expected + "\n")
 
 
-def test_a_link_out_of_the_tree_is_not_read(tree, tmp_path, check):
+def test_a_link_out_of_the_tree_is_not_read(one_code, tmp_path, check):
     outside = tmp_path / "elsewhere.yaml"
-    shutil.copy(tree / "english-whist" / "03-cutting.yaml", outside)
-    (tree / "english-whist" / "99-out.yaml").symlink_to(outside)
+    shutil.copy(one_code / "english-whist" / "03-cutting.yaml", outside)
+    (one_code / "english-whist" / "99-out.yaml").symlink_to(outside)
     code, lines, _ = check()
     assert (code, lines) == (1, [f"{WHIST}/99-out.yaml:1:1: error[symlink]: a symbolic link out of the corpus "
                                  f"(to '{outside}'); lawkit reads and writes no links"])
 
 
-def test_a_link_inside_the_tree_is_a_warning(tree, check):
-    (tree / "english-whist" / "99-in.yaml").symlink_to("03-cutting.yaml")
-    (tree / "whist-copy").symlink_to("english-whist")  # a code folder by another name
+def test_a_link_inside_the_tree_is_a_warning(one_code, check):
+    (one_code / "english-whist" / "99-in.yaml").symlink_to("03-cutting.yaml")
+    (one_code / "whist-copy").symlink_to("english-whist")  # a code folder by another name
     assert check() == (0, [
         f"{WHIST}/99-in.yaml:1:1: warning[symlink]: a symbolic link (to '03-cutting.yaml'), not followed: "
         "lawkit reads each file under its own name",
         "laws/whist-copy:1:1: warning[symlink]: a symbolic link (to 'english-whist'), not followed: "
         "lawkit reads each file under its own name",
-    ], "lawkit: 6 codes, 461 laws: 0 errors, 2 warnings")
+    ], "lawkit: 1 code, 104 laws: 0 errors, 2 warnings")
 
 
-def test_a_directory_named_yaml_is_an_error_at_its_path(tree, check):
+def test_a_directory_named_yaml_is_an_error_at_its_path(one_code, check):
     """The issue: a directory named `99-dir.yaml` exited 70 (IsADirectoryError)."""
-    (tree / "english-whist" / "99-dir.yaml").mkdir()
-    (tree / "99-dir.yaml").mkdir()
+    (one_code / "english-whist" / "99-dir.yaml").mkdir()
+    (one_code / "99-dir.yaml").mkdir()
     assert check() == (1, [
         "laws/99-dir.yaml:1:1: error[not-a-file]: '99-dir.yaml' is a directory, not a YAML file",
         f"{WHIST}/99-dir.yaml:1:1: error[not-a-file]: '99-dir.yaml' is a directory, not a YAML file",
-    ], "lawkit: 6 codes, 461 laws: 2 errors, 0 warnings")
+    ], "lawkit: 1 code, 104 laws: 2 errors, 0 warnings")
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no fifos here")
-def test_a_fifo_named_yaml_is_not_opened(tree, check):
-    os.mkfifo(tree / "english-whist" / "99-fifo.yaml")  # opening it would wait for a writer forever
+def test_a_fifo_named_yaml_is_not_opened(one_code, check):
+    os.mkfifo(one_code / "english-whist" / "99-fifo.yaml")  # opening it would wait for a writer forever
     assert check()[:2] == (1, [f"{WHIST}/99-fifo.yaml:1:1: error[not-a-file]: '99-fifo.yaml' is not a regular file"])
 
 
 # -- point 3 and 2: nesting and aliases bounded --------------------------------------------------------
 
-def test_nesting_999_deep_in_the_corpus_is_an_error_with_a_position(tree, check):
+def test_nesting_999_deep_in_the_corpus_is_an_error_with_a_position(one_code, check):
     """The issue: nesting 999 deep exited 70 (RecursionError)."""
     header = "# yaml-language-server: $schema=../../lawkit/schemas/heading.schema.json\n"
-    (tree / "english-whist" / "99-deep.yaml").write_text(header + "heading: DEEP.\nlaws: " + "[" * 999 + "]" * 999 + "\n")
+    (one_code / "english-whist" / "99-deep.yaml").write_text(header + "heading: DEEP.\nlaws: " + "[" * 999 + "]" * 999 + "\n")
     assert check() == (1, [f"{WHIST}/99-deep.yaml:3:106: error[yaml-limit]: mappings and sequences nested more "
                            "than 100 deep; lawkit reads at most 100"],
-                       "lawkit: 6 codes, 461 laws: 1 error, 0 warnings")
+                       "lawkit: 1 code, 104 laws: 1 error, 0 warnings")
 
 
-def test_nesting_999_deep_in_a_facts_file_is_an_error_with_a_position(tree, run_cli):
+def test_nesting_999_deep_in_a_facts_file_is_an_error_with_a_position(one_code, run_cli):
     Path("deep.yaml").write_text("[" * 999 + "]" * 999 + "\n")
     code, out, err = _no_crash(run_cli(["ruling", "--code", "english-whist", "--facts", "deep.yaml", "--laws", "laws"]))
     assert (code, out) == (1, "")
@@ -256,7 +266,7 @@ def built(monkeypatch):
     return lambda path: [count for _, count in loads.get(path, [])]
 
 
-def test_nested_aliases_in_a_facts_file_stop_at_the_alias(tree, run_cli, built):
+def test_nested_aliases_in_a_facts_file_stop_at_the_alias(one_code, run_cli, built):
     """The issue: a 340-byte facts file of nested aliases took 64 s and 1.26 GB."""
     Path("bomb.yaml").write_text(_alias_bomb(9))
     assert len(Path("bomb.yaml").read_bytes()) < 500
@@ -267,9 +277,9 @@ def test_nested_aliases_in_a_facts_file_stop_at_the_alias(tree, run_cli, built):
                    "past 200,000 values with its aliases expanded; write the data out, or use fewer aliases\n")
 
 
-def test_nested_aliases_in_a_corpus_file_stop_at_the_alias(tree, check, run_cli, built):
+def test_nested_aliases_in_a_corpus_file_stop_at_the_alias(one_code, check, run_cli, built):
     """The issue: a corpus file the same way (6 levels: 45 s)."""
-    path = tree / "english-whist" / "03-cutting.yaml"
+    path = one_code / "english-whist" / "03-cutting.yaml"
     path.write_text(path.read_text() + "extra:\n" + _alias_bomb(7, width=12, indent="  "))
     code, lines, summary = check()
     assert built(f"{WHIST}/03-cutting.yaml") and max(built(f"{WHIST}/03-cutting.yaml")) <= _BUDGET + 1  # not 12**7
@@ -285,8 +295,8 @@ def test_nested_aliases_in_a_corpus_file_stop_at_the_alias(tree, check, run_cli,
 _LONG = "# " + "x" * 11_000_000 + "\n"  # one comment line past the 10,000,000-character limit: cheap to write
 
 
-def test_a_corpus_file_past_the_length_limit_is_one_error(tree, check):
-    path = tree / "english-whist" / "03-cutting.yaml"
+def test_a_corpus_file_past_the_length_limit_is_one_error(one_code, check):
+    path = one_code / "english-whist" / "03-cutting.yaml"
     path.write_text(path.read_text() + _LONG)
     length = len(path.read_text())
     code, problems, summary = check()
@@ -295,7 +305,7 @@ def test_a_corpus_file_past_the_length_limit_is_one_error(tree, check):
     assert summary.endswith(": 1 error, 0 warnings")  # the file's laws are not read: no knock-on errors
 
 
-def test_a_facts_file_past_the_length_limit_is_an_error(tree, run_cli):
+def test_a_facts_file_past_the_length_limit_is_an_error(one_code, run_cli):
     Path("long.yaml").write_text("events: []\n" + _LONG)
     length = len(Path("long.yaml").read_text())
     code, out, err = _no_crash(run_cli(["ruling", "--code", "english-whist", "--facts", "long.yaml", "--laws", "laws"]))
@@ -303,7 +313,7 @@ def test_a_facts_file_past_the_length_limit_is_an_error(tree, run_cli):
                                        "lawkit reads at most 10,000,000\n")
 
 
-def test_aliases_within_the_budget_still_load(tree, check, run_cli):
+def test_aliases_within_the_budget_still_load(one_code, check, run_cli):
     Path("small.yaml").write_text("answers: &x {}\nseats: &s [north, east, south, west]\n")
     assert _no_crash(run_cli(["ruling", "--code", "english-whist", "--facts", "small.yaml", "--laws", "laws"]))
 
@@ -323,19 +333,19 @@ def test_a_file_that_does_not_load_gives_one_error(tree, check, name):
     assert summary.endswith(": 1 error, 0 warnings")
 
 
-def test_a_byte_order_mark_is_accepted_silently(tree, check):
+def test_a_byte_order_mark_is_accepted_silently(one_code, check):
     """The issue: a BOM gave a misleading schema-line warning."""
-    path = tree / "english-whist" / "03-cutting.yaml"
+    path = one_code / "english-whist" / "03-cutting.yaml"
     path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
     assert check() == (0, [], CLEAN)
 
 
-def test_invalid_utf8_is_reported_at_the_byte(tree, check):
+def test_invalid_utf8_is_reported_at_the_byte(one_code, check):
     """The issue: invalid UTF-8 was reported at 1:1 with a spurious empty-file error."""
-    path = tree / "english-whist" / "03-cutting.yaml"
+    path = one_code / "english-whist" / "03-cutting.yaml"
     path.write_bytes(path.read_bytes().replace(b"The Ace is the lowest card.", b"The Ace is the lowest c\xe9rd."))
     assert check() == (1, [f"{WHIST}/03-cutting.yaml:8:30: error[encoding]: not UTF-8 text: byte 0xe9 "
-                           "(invalid continuation byte)"], "lawkit: 6 codes, 458 laws: 1 error, 0 warnings")
+                           "(invalid continuation byte)"], "lawkit: 1 code, 101 laws: 1 error, 0 warnings")
 
 
 def test_a_duplicated_law_id_does_not_also_say_a_law_is_missing(tree, check):
@@ -369,15 +379,15 @@ def test_fmt_on_an_empty_corpus_folder_is_the_same_error(tmp_path, monkeypatch, 
                "is it the laws directory?\n")
 
 
-def test_a_law_citing_itself_is_a_warning_and_show_and_refs_agree(tree, check, run_cli):
+def test_a_law_citing_itself_is_a_warning_and_show_and_refs_agree(one_code, check, run_cli):
     """The issue: a law citing itself passed, and `show` and `refs` disagreed about it."""
-    path = tree / "english-whist" / "03-cutting.yaml"
+    path = one_code / "english-whist" / "03-cutting.yaml"
     text = path.read_text()
     text = text.replace("      The Ace is the lowest card.\n", "      The Ace is the lowest card (Law 13).\n", 1)
     text = text.replace("    topics: [cutting]\n  - law: 14", "    topics: [cutting]\n    refs: [english-whist/13]\n"
                         "  - law: 14", 1)
     path.write_text(text)
-    source = tree / "english-whist" / "source.txt"  # as if the book printed it so (else: not verbatim)
+    source = one_code / "english-whist" / "source.txt"  # as if the book printed it so (else: not verbatim)
     source.write_text(source.read_text().replace("13. The Ace is the lowest card.",
                                                  "13. The Ace is the lowest card (Law 13).", 1))
     assert check() == (0, [
@@ -385,7 +395,7 @@ def test_a_law_citing_itself_is_a_warning_and_show_and_refs_agree(tree, check, r
         "is the law itself; not counted as a reference",
         f"{WHIST}/03-cutting.yaml:8:35: warning[self-citation]: english-whist/13: 'Law 13' is Law 13 citing "
         "itself; not counted as a reference",
-    ], "lawkit: 6 codes, 461 laws: 0 errors, 2 warnings")
+    ], "lawkit: 1 code, 104 laws: 0 errors, 2 warnings")
     code, out, _ = _no_crash(run_cli(["show", "english-whist/13", "--laws", "laws"]))
     cites = next(line for line in out.splitlines() if line.startswith("Cites:"))
     assert "english-whist/13" not in cites
@@ -395,10 +405,10 @@ def test_a_law_citing_itself_is_a_warning_and_show_and_refs_agree(tree, check, r
     assert '"english-whist/13" -> "english-whist/13"' not in out
 
 
-def test_one_error_is_singular(tree, check):
+def test_one_error_is_singular(one_code, check):
     """The issue: "1 errors"."""
-    (tree / "english-whist" / "99-gone.yaml").symlink_to("nowhere.yaml")
-    assert check()[2] == "lawkit: 6 codes, 461 laws: 1 error, 0 warnings"
+    (one_code / "english-whist" / "99-gone.yaml").symlink_to("nowhere.yaml")
+    assert check()[2] == "lawkit: 1 code, 104 laws: 1 error, 0 warnings"
 
 
 # -- any bytes at all: exit 0 or 1 with a message, never 70 ---------------------------------------------

@@ -32,8 +32,8 @@ N, E, S, W = SEATS[0], SEATS[1], SEATS[2], SEATS[3]
 
 
 @pytest.fixture(scope="module")
-def engine():
-    return lawkit.Engine(lawkit.load(REPO / "laws"))
+def engine(corpus):
+    return lawkit.Engine(corpus)
 
 
 def load(engine, name: str):

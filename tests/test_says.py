@@ -11,8 +11,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def engine():
-    return lawkit.Engine(lawkit.load(ROOT / "laws"))
+def engine(corpus):
+    return lawkit.Engine(corpus)
 
 
 @pytest.mark.parametrize("value, said", [

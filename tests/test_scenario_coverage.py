@@ -9,30 +9,25 @@ the topics marked `formalize: true`.
 from __future__ import annotations
 
 from collections import defaultdict
-from pathlib import Path
 
 import pytest
 
 from lawkit.rules import coverage, scenarios
 
-from conftest import REPO, scenario_engine
-
-FILES = sorted((REPO / "tests" / "scenarios").glob("*.yaml"))
-
+from conftest import scenario_engine, suite_scenarios
 
 @pytest.fixture(scope="module")
 def outcomes():
     engine = scenario_engine()
     ruled, held_back = defaultdict(list), defaultdict(list)
-    for path in FILES:
-        for scenario in scenarios.load(path):
-            scenarios.run(scenario, engine)
-            for result in scenario.results.values():
-                for ruling in result.rulings:
-                    ruled[ruling.rule].append(scenario.name)
-                for considered in result.considered:
-                    if considered["status"] in ("did-not-hold", "overridden"):
-                        held_back[considered["rule"]].append(scenario.name)
+    for scenario in suite_scenarios():
+        scenarios.run(scenario, engine)
+        for result in scenario.results.values():
+            for ruling in result.rulings:
+                ruled[ruling.rule].append(scenario.name)
+            for considered in result.considered:
+                if considered["status"] in ("did-not-hold", "overridden"):
+                    held_back[considered["rule"]].append(scenario.name)
     return engine, ruled, held_back
 
 

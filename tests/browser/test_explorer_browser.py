@@ -28,7 +28,7 @@ from .conftest import REPO
 import yaml
 
 import lawkit
-from lawkit.rules.scenarios import files, load
+from conftest import suite_scenarios  # tests/conftest.py
 
 CEL_FILE = REPO / "tests" / "cel" / "expressions.yaml"
 MODULES = "/assets/lawkit/explorer/"
@@ -135,7 +135,7 @@ def _normal(value):
 
 
 def test_every_scenario_rules_alike_in_the_browser(page, corpus):
-    scenarios = [s for path in files(REPO / "tests" / "scenarios") for s in load(path)]
+    scenarios = list(suite_scenarios())
     every_code = os.environ.get("LAWKIT_EXPLORER_CODES") == "all"
     codes = [list(corpus.codes) if every_code else list(s.expect) for s in scenarios]
     _open(page)
@@ -298,7 +298,7 @@ def test_cannot_hold_asks_an_operand_of_and_first_and_agrees_with_the_whole(page
     """Whether a rule in play cannot hold is decided first by an operand of its condition's
     top-level `&&` that reads no absent fact (no error made for the absent names): for every rule of
     every code with facts absent, on every scenario's record, it says what the whole condition says."""
-    scenarios = [s for path in files(REPO / "tests" / "scenarios") for s in load(path)]
+    scenarios = list(suite_scenarios())
     _open(page)
     got = page.evaluate(CANNOT_HOLD, [MODULES, [s.record for s in scenarios]])
     assert not got["differ"], got["differ"][:10]

@@ -15,7 +15,7 @@ from urllib.parse import urlparse
 import pytest
 
 import lawkit
-from lawkit.rules.scenarios import files, load
+from conftest import suite_scenarios  # tests/conftest.py
 from lawkit.site.explorer import state_fragment
 
 from .conftest import REPO, SHOTS, shot
@@ -164,10 +164,9 @@ def test_every_code_side_by_side(page, engine, corpus):
 
 
 def _scenario(name: str):
-    for path in files(REPO / "tests" / "scenarios"):
-        for scenario in load(path):
-            if scenario.name == name:
-                return scenario
+    for scenario in suite_scenarios():
+        if scenario.name == name:
+            return scenario
     raise AssertionError(f"no scenario {name!r}")
 
 

@@ -30,8 +30,8 @@ ORDINARY = {"trump-card", "shuffle-right", "next-dealer", "cut-card", "partnersh
 
 
 @pytest.fixture(scope="module")
-def engine() -> lawkit.Engine:
-    return lawkit.Engine(lawkit.load(REPO / "laws"))
+def engine(corpus) -> lawkit.Engine:
+    return lawkit.Engine(corpus)
 
 
 def _ready(page, before: str | None = None) -> str:
