@@ -386,7 +386,7 @@ def _compile(corpus: Corpus, law: Law, source: Any, position: Position, what: st
         corpus.problems.append(Problem(position, "rules", f"{what} must be a CEL expression (text)", law.id))
         return None
     try:
-        _cel.compile(source)  # as written first: its error is the editor's, at the text they wrote
+        program = _cel.compile(source)  # as written first: its error is the editor's, at the text they wrote
         named = [name for name in celnames.names(source).free if name in definitions]
     except Exception as exc:  # the CEL parser's errors: ValueError and friends
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -397,7 +397,8 @@ def _compile(corpus: Corpus, law: Law, source: Any, position: Position, what: st
     if any(definitions[name].broken for name in named):
         return None  # the definition's own error is the one cause
     expanded = celnames.substitute(source, {name: definitions[name].source for name in named})
-    program = _cel.compile(expanded)  # each definition compiled alone and went in parenthesised
+    if named:  # each definition compiled alone and went in parenthesised; without one, the text runs as written
+        program = _cel.compile(expanded)
     read = celnames.names(expanded)
     return Expression(expanded, program, read.free, position, read.bound, source,
                       _reached(definitions, named))
