@@ -46,6 +46,19 @@ def test_no_serious_accessibility_violation(browser, base_url, path, width, sche
     assert violations == [], path
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_law_opened_by_its_address_keeps_its_links_readable(browser, base_url, scheme):
+    """A law the address points at is highlighted; on the dark scheme that ground took its links'
+    contrast to 4.15:1 (English Whist Law 5 cites Law 72 in its text)."""
+    context = browser.new_context(viewport={"width": 390, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(base_url + "/laws/english-whist/#5", wait_until="load")
+    page.wait_for_function("document.querySelector('.md-search[aria-label]') !== null")
+    violations = _violations(page, 'div.lk-law:has(h3[id="5"])')
+    context.close()
+    assert violations == []
+
+
 def test_dark_mode_follows_the_system_and_toggles(browser, base_url):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
     page = context.new_page()
