@@ -389,6 +389,7 @@ function show () {
   showAnswer(results, failed, codes)
   parts.status.textContent = summary(results, failed)
   box.dataset.answered = String(Number(box.dataset.answered || 0) + 1) // each answer shown: the tests wait on it
+  explorer.warmUp(() => told() ? [story()] : []) // the next answers, to a story never seen, sooner
 }
 
 // What an answer answers: the fact's question, or the view's (a part of the record answered).
