@@ -61,9 +61,10 @@ export class Explorer {
   // reader's next input finds them compiled. After LEAST rounds it stops once a round has not been
   // faster than the best for PATIENCE rounds (what is compiled is compiled), and at most after
   // ROUNDS rounds or BUDGET ms of work; it starts again, as new, when a code is loaded after it
-  // ended. Asked again while it
-  // runs, it takes the new ``records``. Nothing the page's inputs kept is used or pushed out
-  // (Engine.fresh), and an input waits at most for the step under way.
+  // ended. Asked again while it runs, it takes the new ``records``. Nothing the page's inputs kept
+  // is used or pushed out (Engine.fresh). A step starts only when the idle time left holds it (as
+  // long as it took last), so neither the frame that shows an answer nor an input waits for one,
+  // but for a step that took longer than it did last time.
   warmUp (records = () => []) {
     const codes = Object.keys(this.engine.books).sort().join()
     if (this.warming && (this.warming.running || this.warming.codes === codes)) {
@@ -84,15 +85,16 @@ export class Explorer {
       } catch (error) {
         // the page's records cannot be had now: the sample hand alone this round
       }
-      for (const data of [sampleHand(), ...own]) {
+      for (const [n, data] of [sampleHand(), ...own].entries()) {
         let situation = null
-        out.push(() => { situation = engine.fresh(data, {views: 'rules'}) })
-        for (const code of loaded) out.push(() => { if (situation) engine.ruling(code, situation) })
+        out.push([`views ${n}`, () => { situation = engine.fresh(data, {views: 'rules'}) }])
+        for (const code of loaded) out.push([`${code} ${n}`, () => { if (situation) engine.ruling(code, situation) }])
       }
       return out
     }
+    const took = new Map() // each step's time the last time it ran
     const step = deadline => {
-      while (deadline.timeRemaining() > 1 || deadline.didTimeout) {
+      for (;;) {
         if (!steps.length) {
           if (practice.rounds) {
             if (round < practice.best * 0.9) { practice.best = round; practice.since = 0 } else practice.since += 1
@@ -105,15 +107,20 @@ export class Explorer {
           round = 0
           practice.rounds += 1
         }
+        const [name, work] = steps[0]
+        if (!deadline.didTimeout && deadline.timeRemaining() < Math.min(took.get(name) ?? LONGEST, LONGEST)) break
+        steps.shift()
         const start = performance.now()
         try {
-          steps.shift()()
+          work()
         } catch (error) {
-          steps = [] // a record the rules cannot read (the page says so when it is asked): the next round
+          // a record the rules cannot read, or rule on (the page says so when it is asked): its
+          // situation left unmade, its codes' steps do nothing
         }
-        const took = performance.now() - start
-        round += took
-        practice.spent += took
+        const spent = performance.now() - start
+        took.set(name, spent)
+        round += spent
+        practice.spent += spent
         if (deadline.didTimeout) break
       }
       idle(step)
@@ -122,6 +129,7 @@ export class Explorer {
   }
 }
 
+const LONGEST = 45 // ms: a step not yet timed, or longer, waits for an idle period of the longest (50 ms)
 const LEAST = 40 // rounds, however steady the first are (V8 tiers up over some dozens of hands)
 const PATIENCE = 10
 const ROUNDS = 120
