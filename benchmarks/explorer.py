@@ -22,6 +22,12 @@
    The page draws again only a code's panel (and the questions) whose content changed: the fault
    ticked here changes no ruling of these records, so after a 'new story' the engine has worked
    anew but the panels stand as they were (a story that changes a ruling redraws that panel).
+   After an answer the page practises in the browser's idle time (Explorer.warmUp: a whole hand
+   made for it and the story, read anew and ruled under the codes loaded, a step at a time, until
+   V8 has compiled the evaluator's paths; nothing the page kept is used or pushed out), as it does
+   for a reader: here in the pauses between the inputs (the 'code chosen' and 'story changed' runs
+   come first), so the 'new story' inputs meet what a reader who has read for a moment meets. The
+   engine's own times (2.) are of a page that has not practised.
 
 The site is built into a temporary folder unless --site names one built from this tree.
 """

@@ -440,3 +440,44 @@ def test_every_formalized_law_links_to_its_worked_example(site_dir, corpus, engi
             assert law in {corpus.law_of(r.law).id for r in engine.ruling(code.id, record).rulings}, law
             checked += 1
     assert checked == sum(len({corpus.law_of(r.law).id for r in b.rules}) for b in corpus.rulebooks.values())
+
+
+PRACTICE = """async ([story]) => {
+  const explorer = await (await import('/assets/lawkit/explorer/explorer.js')).open()
+  window.lkExplorer = explorer
+  const engine = explorer.engine
+  const kept = () => Object.fromEntries(Object.entries(engine.kept).map(([step, store]) => [step, [...store.keys()]]))
+  const results = () => Object.keys(engine.books).map(code => engine.ruling(code, story))
+  if (!window.lkPractice) window.lkPractice = {kept: kept(), results: results()}
+  const practice = explorer.warming
+  return {before: window.lkPractice.kept, after: kept(), running: practice.running, rounds: practice.rounds,
+    same: results().every((result, i) => result === window.lkPractice.results[i])}
+}"""
+
+
+def test_the_page_practises_in_idle_time_and_leaves_the_readers_work_as_it_was(page, engine, corpus):
+    """After an answer the explorer practises in idle time (Explorer.warmUp) on a whole hand made
+    for it (record.sampleHand) and on the story, under every code loaded: it ends by itself after
+    some rounds, and leaves the engine's kept work as the page's inputs left it (the same entries,
+    the same results given again); the hand it practises on is one the Python engine rules as the
+    page does, code by code, whole results."""
+    from .test_explorer_browser import _normal, _without_positions
+
+    _open(page, "#" + state_fragment({"code": "all", "s": DEALT_FACE_UP}))
+    first = page.evaluate(PRACTICE, [DEALT_FACE_UP])
+    page.wait_for_function("!window.lkExplorer.warming.running", timeout=120_000, polling=200)
+    done = page.evaluate(PRACTICE, [DEALT_FACE_UP])
+    assert not done["running"] and 40 <= done["rounds"] <= 120, done
+    assert done["after"] == first["before"] and len(done["after"]["situations"]) == 1, done
+    assert done["same"], "a result the page's input kept was made again after the practice"
+    sample, results = page.evaluate("""async () => {
+      const {sampleHand} = await import('/assets/lawkit/explorer/record.js')
+      const explorer = await (await import('/assets/lawkit/explorer/explorer.js')).open()
+      const hand = sampleHand()
+      return [hand, explorer.codes.map(c => [c.id, explorer.engine.ruling(c.id, hand)])]
+    }""")
+    kinds = [next(iter(e)) for e in sample["events"]]
+    assert (kinds.count("deal"), kinds.count("call"), kinds.count("play")) == (52, 4, 52)
+    assert sorted(code for code, _ in results) == sorted(corpus.codes)
+    for code, result in results:
+        assert _normal(result) == _normal(_without_positions(engine.ruling(code, sample).as_json())), code

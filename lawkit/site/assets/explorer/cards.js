@@ -29,12 +29,15 @@ export function fullPack () {
 }
 
 // The cards in a random order (the browser's cryptographic randomness, unbiased).
+// Every draw is asked of the browser at once (a draw each cost the cut page two milliseconds an
+// input), and a draw rejected to keep it unbiased (rarely) drawn again alone.
 export function shuffled (cards) {
   const out = [...cards]
+  const draws = crypto.getRandomValues(new Uint32Array(Math.max(out.length, 1)))
   for (let i = out.length - 1; i > 0; i--) {
     const limit = 2 ** 32 - (2 ** 32 % (i + 1))
-    let draw
-    do draw = crypto.getRandomValues(new Uint32Array(1))[0]; while (draw >= limit)
+    let draw = draws[i]
+    while (draw >= limit) draw = crypto.getRandomValues(new Uint32Array(1))[0]
     const j = draw % (i + 1)
     ;[out[i], out[j]] = [out[j], out[i]]
   }

@@ -79,16 +79,19 @@ export function compile (source) {
       return parts
     },
     ast: program.ast,
-    run (context, {expectErrors = false} = {}) {
+    // No stack is collected for an error made while it runs: the library makes one for each
+    // unbound name, missing key or absorbed failure (a quantifier or `&&` going on past an error:
+    // some cut records make hundreds), and only its message is read.
+    run (context) {
       const limit = Error.stackTraceLimit
-      if (expectErrors) Error.stackTraceLimit = 0 // an unbound name is expected: no stack to collect
+      Error.stackTraceLimit = 0
       try {
         return program(context)
       } catch (error) {
         const message = String(error && error.message || error).split('\n')[0]
         throw new CelError(message, errorKind(message))
       } finally {
-        if (expectErrors) Error.stackTraceLimit = limit
+        Error.stackTraceLimit = limit
       }
     },
   }

@@ -130,6 +130,19 @@ export class Engine {
     this.kept = {situations: new Kept(), records: new Kept(), views: new Kept(), rulings: new Kept()}
   }
 
+  // The situation of ``data`` read anew, as a story never seen is, and the work kept for the
+  // reader's inputs left as it was: nothing of it used, nothing added, nothing pushed out. Its
+  // rulings are kept in it alone (Explorer.warmUp practises on it).
+  fresh (data, options) {
+    const kept = this.kept
+    this.forget()
+    try {
+      return this.situation(data, options)
+    } finally {
+      this.kept = kept
+    }
+  }
+
   read (data, views, keys) {
     const {answers, ...parts} = isMapping(data) ? data : {}
     const keyOf = (...left) => keys.filter(k => !left.includes(k[0])).map(k => k[1]).join('\u0002')
@@ -277,16 +290,16 @@ export class Engine {
     for (const part of rule.whenProgram.conjuncts) {
       if (absent.some(name => part.names.has(name))) continue
       // an operand that fails alone may be absorbed in the whole: the whole decides, below
-      if (this.outcome(book, part, context, situation, true).value === false) return true
+      if (this.outcome(book, part, context, situation).value === false) return true
     }
-    return this.outcome(book, rule.whenProgram, context, situation, true).value === false
+    return this.outcome(book, rule.whenProgram, context, situation).value === false
   }
 
   // A condition's value on a situation: {value} or {error}. Every code's rules read the same
   // situation's facts and the views' constants, and many codes ask the same condition (editions
   // of one code above all), so an expression reading nothing else (none of this code's constants,
   // nor a value its rules give) is evaluated once for the situation and its outcome shared.
-  outcome (book, program, context, situation, expectErrors = false) {
+  outcome (book, program, context, situation) {
     let own = book === null || situation === null || book.own.get(program)
     if (own === undefined) {
       own = [...program.names].some(name => Object.hasOwn(book.constants, name) || book.used.has(name))
@@ -295,7 +308,7 @@ export class Engine {
     let found = own ? undefined : situation.conditions.get(program.source)
     if (found === undefined) {
       try {
-        found = {value: program.run(context, {expectErrors})}
+        found = {value: program.run(context)}
       } catch (error) {
         found = {error}
       }

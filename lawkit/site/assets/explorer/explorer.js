@@ -4,6 +4,7 @@
 // that code is first asked. Nothing is fetched from anywhere but the site itself.
 import {Engine, RulingError} from './engine.js'
 import {plain} from './cel.js'
+import {sampleHand} from './record.js'
 
 // The site's api/explorer/ folder, found from this module's own address (assets/lawkit/explorer/).
 const API = new URL('../../../api/explorer/', import.meta.url)
@@ -52,7 +53,90 @@ export class Explorer {
   views (situation) {
     return plain(this.engine.situation(situation).views)
   }
+
+  // Practice while the reader reads: a whole hand (record.sampleHand) and the page's own records
+  // (``records()``, asked at each round) read anew and ruled under every code loaded, a step (one
+  // record's views, or one code's rulings) at a time in the browser's idle time. V8 compiles the
+  // evaluator's paths only after some dozens of rulings, the first ones several times slower: the
+  // reader's next input finds them compiled. After LEAST rounds it stops once a round has not been
+  // faster than the best for PATIENCE rounds (what is compiled is compiled), and at most after
+  // ROUNDS rounds or BUDGET ms of work; it starts again, as new, when a code is loaded after it
+  // ended. Asked again while it runs, it takes the new ``records``. Nothing the page's inputs kept
+  // is used or pushed out (Engine.fresh). A step starts only when the idle time left holds it (as
+  // long as it took last), so neither the frame that shows an answer nor an input waits for one,
+  // but for a step that took longer than it did last time.
+  warmUp (records = () => []) {
+    const codes = Object.keys(this.engine.books).sort().join()
+    if (this.warming && (this.warming.running || this.warming.codes === codes)) {
+      this.warming.records = records
+      return
+    }
+    const practice = this.warming = {records, codes, running: true, rounds: 0, spent: 0, best: Infinity, since: 0}
+    let steps = []
+    let round = 0
+    const plan = () => {
+      const engine = this.engine
+      const loaded = Object.keys(engine.books).sort()
+      practice.codes = loaded.join()
+      const out = []
+      let own = []
+      try {
+        own = practice.records()
+      } catch (error) {
+        // the page's records cannot be had now: the sample hand alone this round
+      }
+      for (const [n, data] of [sampleHand(), ...own].entries()) {
+        let situation = null
+        out.push([`views ${n}`, () => { situation = engine.fresh(data, {views: 'rules'}) }])
+        for (const code of loaded) out.push([`${code} ${n}`, () => { if (situation) engine.ruling(code, situation) }])
+      }
+      return out
+    }
+    const took = new Map() // each step's time the last time it ran
+    const step = deadline => {
+      for (;;) {
+        if (!steps.length) {
+          if (practice.rounds) {
+            if (round < practice.best * 0.9) { practice.best = round; practice.since = 0 } else practice.since += 1
+          }
+          if ((practice.rounds >= LEAST && practice.since >= PATIENCE) || practice.rounds >= ROUNDS || practice.spent >= BUDGET) {
+            practice.running = false
+            return
+          }
+          steps = plan()
+          round = 0
+          practice.rounds += 1
+        }
+        const [name, work] = steps[0]
+        if (!deadline.didTimeout && deadline.timeRemaining() < Math.min(took.get(name) ?? LONGEST, LONGEST)) break
+        steps.shift()
+        const start = performance.now()
+        try {
+          work()
+        } catch (error) {
+          // a record the rules cannot read, or rule on (the page says so when it is asked): its
+          // situation left unmade, its codes' steps do nothing
+        }
+        const spent = performance.now() - start
+        took.set(name, spent)
+        round += spent
+        practice.spent += spent
+        if (deadline.didTimeout) break
+      }
+      idle(step)
+    }
+    idle(step)
+  }
 }
+
+const LONGEST = 45 // ms: a step not yet timed, or longer, waits for an idle period of the longest (50 ms)
+const LEAST = 40 // rounds, however steady the first are (V8 tiers up over some dozens of hands)
+const PATIENCE = 10
+const ROUNDS = 120
+const BUDGET = 3000
+// When the browser is idle (a browser without requestIdleCallback: a little later, one step).
+const idle = typeof requestIdleCallback === 'function' ? fn => requestIdleCallback(fn)
+  : fn => setTimeout(() => fn({timeRemaining: () => 0, didTimeout: true}), 50)
 
 let opened = null
 

@@ -387,8 +387,12 @@ function show () {
   }
   showQuestions(results || [])
   showAnswer(results, failed, codes)
-  parts.status.textContent = summary(results, failed)
+  // Written only when it says something else: the same words written again cost the frame that
+  // shows the answer some three milliseconds of layout and paint on a full hand's page.
+  const said = summary(results, failed)
+  if (parts.status.textContent !== said) parts.status.textContent = said
   box.dataset.answered = String(Number(box.dataset.answered || 0) + 1) // each answer shown: the tests wait on it
+  explorer.warmUp(() => told() ? [story()] : []) // the next answers, to a story never seen, sooner
 }
 
 // What an answer answers: the fact's question, or the view's (a part of the record answered).

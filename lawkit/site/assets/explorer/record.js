@@ -197,6 +197,54 @@ export function readAnswers (answers, checkAnswer = null) {
   return checked
 }
 
+// A whole hand as a table plays it, the same every time: a pack in a fixed order dealt one card at
+// a time from the dealer's left, a bid of one no trump and three passes, and thirteen tricks, each
+// player following suit when he can and the trick's winner leading to the next. The explorer
+// practises on it in idle time (Explorer.warmUp): every part of the record, and no irregularity.
+export function sampleHand () {
+  const suits = ['S', 'H', 'D', 'C']
+  const ranks = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2']
+  const pack = suits.flatMap(s => ranks.map(r => r + s))
+  for (let i = pack.length - 1, seed = 7; i > 0; i--) { // a fixed shuffle (a linear congruential sequence)
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    const j = seed % (i + 1);
+    [pack[i], pack[j]] = [pack[j], pack[i]]
+  }
+  const dealer = 'south'
+  const after = seat => SEATS[(SEATS.indexOf(seat) + 1) % 4]
+  const hands = Object.fromEntries(SEATS.map(s => [s, []]))
+  const events = []
+  let to = after(dealer)
+  for (const dealt of pack) {
+    events.push({deal: {to, card: dealt}})
+    hands[to].push(dealt)
+    to = after(to)
+  }
+  let by = dealer
+  for (const bid of ['1NT', 'pass', 'pass', 'pass']) {
+    events.push({call: {by, bid}})
+    by = after(by)
+  }
+  let leader = after(dealer)
+  const rank = c => ranks.indexOf(c[0])
+  for (let trick = 0; trick < 13; trick++) {
+    let seat = leader
+    let led = null
+    let best = null
+    for (let k = 0; k < 4; k++, seat = after(seat)) {
+      const hand = hands[seat]
+      const following = led === null ? [] : hand.filter(c => c[1] === led)
+      const played = (following.length ? following : hand)[0]
+      hand.splice(hand.indexOf(played), 1)
+      if (led === null) led = played[1]
+      if (played[1] === led && (best === null || rank(played) < rank(best[1]))) best = [seat, played]
+      events.push({play: {by: seat, card: played}})
+    }
+    leader = best[0]
+  }
+  return {dealer, events}
+}
+
 // A kind's event before its fields are read: its own fields at their defaults. (Python's event has
 // every field of every kind; only its kind's are read, and an object of some forty names made by
 // spreading cost V8 a hundred times more than one of a few.)
