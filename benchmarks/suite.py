@@ -83,7 +83,7 @@ def main() -> None:
           f"{sum(t['children_cpu'] for t in tests):.0f} s")
     for build in builds:
         print(f"site build ({build['worker']}): {build['start'] - begin:.0f} s to {build['end'] - begin:.0f} s "
-              f"({build['end'] - build['start']:.0f} s)")
+              f"({build['end'] - build['start']:.0f} s" + (f", CPU {build['cpu']:.0f} s)" if "cpu" in build else ")"))
     if machine:
         busy = sum(m["busy"] for m in machine)
         total = busy + sum(m["idle"] for m in machine)

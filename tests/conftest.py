@@ -254,8 +254,10 @@ _BUILDING: list[subprocess.Popen] = []
 
 
 def _build_the_site(shared: Path) -> None:
+    import resource
+
     status = shared / SITE_STATUS
-    start = time.perf_counter()
+    start, children = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
         with subprocess.Popen(_mkdocs_build_command(REPO / "mkdocs.yml", shared / "built-site"), cwd=REPO, text=True,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=MKDOCS_ENV) as process:
@@ -269,8 +271,12 @@ def _build_the_site(shared: Path) -> None:
         failure = f"{type(error).__name__}: {error}"
     status.write_text(f"built {time.perf_counter() - start:.0f}\n" if not failure else "failed\n" + failure)
     if _TIMELINE:
+        # its CPU time: the children this process reaped meanwhile, which on pytest-xdist's
+        # controller is the build alone (the workers are reaped at the end)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         _timeline({"worker": os.environ.get("PYTEST_XDIST_WORKER", "main"), "build": "the site",
-                   "start": time.time() - (time.perf_counter() - start), "end": time.time()})
+                   "start": time.time() - (time.perf_counter() - start), "end": time.time(),
+                   "cpu": after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime})
 
 
 def _start_the_build(shared: Path) -> threading.Thread | None:
