@@ -434,7 +434,7 @@ def _sample_the_machine() -> None:
         busy, idle = now_busy, now_idle
 
 
-# The build this process started at the session's start, waited for at its end (pytest_sessionfinish).
+# The build this process started at the session's start (pytest_sessionfinish ends it).
 _EARLY_BUILD: list[threading.Thread] = []
 
 
@@ -501,8 +501,6 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
 
 # -- the run's timeline (LAWKIT_TEST_TIMELINE=file; benchmarks/suite.py reads it) ------------------
-
-
 
 def _timeline(record: dict[str, Any]) -> None:
     """One JSON line appended to LAWKIT_TEST_TIMELINE (each worker appends whole lines, O_APPEND)."""
