@@ -29,6 +29,7 @@ import lawkit
 import lawkit.cli
 
 REPO = Path(__file__).resolve().parent.parent
+_TIMELINE = os.environ.get("LAWKIT_TEST_TIMELINE")  # a file: the run's timeline (benchmarks/suite.py)
 
 
 def benchmark(name: str) -> Any:
@@ -176,10 +177,14 @@ def run_cli(capsys: pytest.CaptureFixture[str]) -> Callable[[Sequence[str]], tup
 MKDOCS_ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
 
+def _mkdocs_build_command(config: Path, site: Path) -> list[str]:
+    return [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)]
+
+
 def mkdocs_build(config: Path, site: Path, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """``mkdocs build --strict`` of ``config`` into ``site``, its output captured."""
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)],
-                          cwd=cwd or config.parent, capture_output=True, text=True, env=MKDOCS_ENV, timeout=900)
+    return subprocess.run(_mkdocs_build_command(config, site), cwd=cwd or config.parent, capture_output=True,
+                          text=True, env=MKDOCS_ENV, timeout=900)
 
 
 def _say(config: pytest.Config, line: str) -> None:
@@ -201,7 +206,7 @@ def _needs_the_site(item: pytest.Item) -> bool:
 # named here keeps its place after them; a name here that matches no test is simply not found.
 SLOWEST_FIRST = (
     # the other tests
-    "tests/test_fast_cel.py::test_every_scenario_gives_the_same_under_both",
+    "tests/test_fast_cel.py::test_every_scenario_gives_the_same_under_both",  # one per scenario file
     "tests/test_fmt.py::test_the_corpus_is_formatted",
     "tests/test_types.py::test_mypy_passes",
     "tests/test_api_doctest.py::test_package_docstring_examples",
@@ -244,33 +249,77 @@ def _shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
         else tmp_path_factory.getbasetemp()
 
 
+# The site's build, as it runs (pytest_sessionfinish stops one that no test is left to wait for).
+_BUILDING: list[subprocess.Popen] = []
+
+
 def _build_the_site(shared: Path) -> None:
+    import resource
+
     status = shared / SITE_STATUS
-    start = time.perf_counter()
+    start, children = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
-        result = mkdocs_build(REPO / "mkdocs.yml", shared / "built-site", cwd=REPO)
-        failure = result.stderr if result.returncode or "WARNING" in result.stderr else ""
+        with subprocess.Popen(_mkdocs_build_command(REPO / "mkdocs.yml", shared / "built-site"), cwd=REPO, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=MKDOCS_ENV) as process:
+            _BUILDING.append(process)
+            try:
+                _, stderr = process.communicate(timeout=900)
+            finally:
+                process.kill()  # after a timeout; nothing when it has ended
+        failure = stderr if process.returncode or "WARNING" in stderr else ""
     except Exception as error:  # a timeout, no mkdocs: the site tests fail with the reason
         failure = f"{type(error).__name__}: {error}"
     status.write_text(f"built {time.perf_counter() - start:.0f}\n" if not failure else "failed\n" + failure)
+    if _TIMELINE:
+        # its CPU time: the children this process reaped meanwhile, which on pytest-xdist's
+        # controller is the build alone (the workers are reaped at the end)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        _timeline({"worker": os.environ.get("PYTEST_XDIST_WORKER", "main"), "build": "the site",
+                   "start": time.time() - (time.perf_counter() - start), "end": time.time(),
+                   "cpu": after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime})
+
+
+def _start_the_build(shared: Path) -> threading.Thread | None:
+    """The site's build in a thread of this process, unless a process of this run started it."""
+    with open(shared / "built-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if (shared / SITE_STATUS).exists():
+            return None
+        (shared / SITE_STATUS).write_text("building\n")
+        builder = threading.Thread(target=_build_the_site, args=(shared,), daemon=True)
+        builder.start()
+        return builder
+
+
+def _selects_the_site_tests(config: pytest.Config) -> bool:
+    """Whether this run's arguments take in site tests whatever the collection finds: a folder or
+    file holding tests/test_site.py or the browser tests (``scripts/test`` with no arguments names
+    tests/), with no -k, -m or deselection that could leave them out. Then the site's build starts
+    with the session, before the workers spend their first seconds collecting."""
+    if os.environ.get("LAWKIT_SITE_DIR") or config.getoption("collectonly", False):
+        return False
+    if any(config.getoption(name, None) for name in ("keyword", "markexpr", "deselect", "lf", "failedfirst", "sw")):
+        return False
+    site_tests = (REPO / "tests" / "test_site.py", REPO / "tests" / "browser")
+    for arg in config.args:
+        if "::" in arg:  # one test of a file: it may not need the site
+            continue
+        path = (config.invocation_params.dir / arg).resolve()
+        if any(path.is_relative_to(site) or site.is_relative_to(path) for site in site_tests):
+            return True
+    return False
 
 
 @pytest.fixture(scope="session", autouse=True)
 def _site_built_in_the_background(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory):
-    """When this run has site tests, the first worker to start builds the real site in a thread
-    (mkdocs in a subprocess) while the workers run the other tests. At the end, a worker that
-    started the build waits for it, so a worker waiting on the site never waits for nothing."""
+    """When this run has site tests and the session did not start the site's build already
+    (``pytest_sessionstart``: a -k run, say), the first worker to start builds the real site in a
+    thread (mkdocs in a subprocess) while the workers run the other tests. At the end, a worker
+    that started the build waits for it, so a worker waiting on the site never waits for nothing."""
     if os.environ.get("LAWKIT_SITE_DIR") or not any(_needs_the_site(item) for item in request.session.items):
         yield
         return
-    shared = _shared_folder(tmp_path_factory)
-    builder = None
-    with open(shared / "built-site.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-        if not (shared / SITE_STATUS).exists():
-            (shared / SITE_STATUS).write_text("building\n")
-            builder = threading.Thread(target=_build_the_site, args=(shared,), daemon=True)
-            builder.start()
+    builder = _start_the_build(_shared_folder(tmp_path_factory))
     if builder is not None and not os.environ.get("PYTEST_XDIST_WORKER"):
         _say(request.config, "\nbuilding the site for the site and browser tests, while the other tests run "
                              "(minutes on a first run, when the Ask page's passages are embedded)…")
@@ -333,11 +382,89 @@ def _watch_the_build(config: pytest.Config, folder: Path) -> None:
         time.sleep(0.5)
 
 
+def _machine_cpu() -> tuple[float, float]:
+    """The machine's busy and idle CPU seconds since boot (/proc/stat: every core, every process)."""
+    fields = [int(field) for field in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    tick = os.sysconf("SC_CLK_TCK")
+    return (sum(fields[:8]) - idle) / tick, idle / tick
+
+
+def _lanes() -> dict[int, bool]:
+    """For each child of this process (a pytest-xdist worker, the site's mkdocs): whether a thread
+    of it or of a process under it (mkdocs, Chromium, node) is running or waiting for a core (state
+    R in /proc). A lane where none is waits on nothing but time, a socket or a file: that is idle
+    whatever the load, where a wall time far above the CPU time may only mean a busy machine."""
+    parent: dict[int, int] = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                stat = Path(entry.path, "stat").read_text()
+            except OSError:  # ended meanwhile
+                continue
+            parent[int(entry.name)] = int(stat[stat.rindex(")") + 2:].split()[1])
+    me, lanes = os.getpid(), {}
+    for pid in parent:
+        top, up = pid, parent[pid]
+        while up in parent and up != me:
+            top, up = up, parent[up]
+        if up != me:
+            continue
+        try:
+            states = [Path(task.path, "stat").read_text().rsplit(")", 1)[1].split()[0]
+                      for task in os.scandir(f"/proc/{pid}/task")]
+        except OSError:
+            continue
+        lanes[top] = lanes.get(top, False) or "R" in states
+    return lanes
+
+
+def _sample_the_machine() -> None:
+    """With LAWKIT_TEST_TIMELINE, on the controller: how many cores are busy, every second (by
+    every process: the other helpers' work shows here too, so the timeline says what the load was),
+    and every half second which workers have something running (_lanes)."""
+    busy, idle = _machine_cpu()
+    while True:
+        for _ in range(2):
+            time.sleep(0.5)
+            _timeline({"lanes": time.time(), "running": {str(pid): running for pid, running in _lanes().items()}})
+        now_busy, now_idle = _machine_cpu()
+        _timeline({"machine": time.time(), "busy": now_busy - busy, "idle": now_idle - idle,
+                   "load": os.getloadavg()[0]})
+        busy, idle = now_busy, now_idle
+
+
+# The build this process started at the session's start (pytest_sessionfinish ends it).
+_EARLY_BUILD: list[threading.Thread] = []
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
+    """On pytest-xdist's controller or in a run without it: the site's build starts now when the
+    arguments take in site tests (_selects_the_site_tests), and the controller says on the terminal
+    when it starts and ends (_watch_the_build)."""
     config = session.config
-    if getattr(config, "workerinput", None) is None and config.getoption("numprocesses", None):
-        folder = config._tmp_path_factory.getbasetemp()  # type: ignore[attr-defined]  # the workers' parent
+    if getattr(config, "workerinput", None) is not None:
+        return
+    if _TIMELINE:
+        threading.Thread(target=_sample_the_machine, daemon=True).start()
+    folder = config._tmp_path_factory.getbasetemp()  # type: ignore[attr-defined]  # the workers' parent
+    if _selects_the_site_tests(config):
+        _EARLY_BUILD.extend(filter(None, [_start_the_build(folder)]))
+    if config.getoption("numprocesses", None):
         threading.Thread(target=_watch_the_build, args=(config, folder), daemon=True).start()
+    elif _EARLY_BUILD:
+        _say(config, "\nbuilding the site for the site and browser tests, while the other tests run "
+                     "(minutes on a first run, when the Ask page's passages are embedded)…")
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Every test has run: a build started at the session's start that is still running has no
+    test left to wait for it (a run stopped by -x, or one whose site tests all failed first), so
+    it is stopped rather than left running on its own."""
+    for builder in _EARLY_BUILD:
+        for process in _BUILDING:
+            process.terminate()
+        builder.join()
 
 
 # -- scenarios: tests/scenarios/*.yaml, one test per scenario -------------------------------
@@ -371,3 +498,33 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
     test_fast_cel + test_hostile_fs in one process, 94 s -> 75 s, peak memory 331 -> 789 MB (cyclic
     garbage left at a test's end is kept, not collected: memory is what this machine has plenty of)."""
     gc.freeze()
+
+
+# -- the run's timeline (LAWKIT_TEST_TIMELINE=file; benchmarks/suite.py reads it) ------------------
+
+def _timeline(record: dict[str, Any]) -> None:
+    """One JSON line appended to LAWKIT_TEST_TIMELINE (each worker appends whole lines, O_APPEND)."""
+    import json
+
+    with open(_TIMELINE, "a", encoding="utf-8") as out:  # type: ignore[arg-type]
+        out.write(json.dumps(record) + "\n")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
+    """With LAWKIT_TEST_TIMELINE: each test's worker, start, end, and CPU time (this process's, and
+    its waited-for children's: mkdocs, mypy, node), setup to teardown, to see where a worker waits."""
+    if not _TIMELINE:
+        yield
+        return
+    import resource
+
+    def cpu() -> tuple[float, float]:
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return time.process_time(), children.ru_utime + children.ru_stime
+
+    start, (own, children) = time.time(), cpu()
+    yield
+    end, (own_end, children_end) = time.time(), cpu()
+    _timeline({"worker": os.environ.get("PYTEST_XDIST_WORKER", "main"), "pid": os.getpid(), "test": item.nodeid,
+               "start": start, "end": end, "cpu": own_end - own, "children_cpu": children_end - children})
