@@ -194,7 +194,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             else generated.cached(self.laws_path, self.generated_key)
         if made is None:
             try:
-                made = generated.render(self.site, self.laws_path, self.scenarios_path, self._later())
+                made = generated.render(self.site, self.laws_path, self.scenarios_path, self._later(),
+                                        remember=self.serving)
             except ScenarioError as exc:
                 raise PluginError(f"lawkit: a scenario file does not load:\n{exc}") from None
             generated.keep(self.laws_path, self.generated_key, made, self._later())
