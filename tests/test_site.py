@@ -803,6 +803,71 @@ def test_serve_dirty_after_a_saved_name_outcome_or_scenario_is_the_full_build(ma
     configs[-1].plugins.on_shutdown()
 
 
+def test_serve_after_a_saved_rule_rules_again_for_its_code_alone(make_corpus, tmp_path, monkeypatch):
+    """Under serve, a saved rule of one code runs the scenarios again under that code alone: the
+    other code's rulings, the situations and the scenario files as loaded are the last build's (kept
+    in memory), and the site is the one a full build of the same files makes. A rebuild after a
+    saved note rules nothing again."""
+    import lawkit
+    import lawkit.rules.engine as engine_module
+
+    project = _small_project(make_corpus, tmp_path)
+    laws = project / "laws"
+    (laws / "other").mkdir()
+    (laws / "other" / "code.yaml").write_text(DEMO_CODE.replace("code: demo", "code: other")
+                                              .replace("title: DEMO", "title: OTHER"), "utf-8")
+    shutil.copy(laws / "demo" / "01-one.yaml", laws / "other" / "01-one.yaml")
+    scenarios = project / "tests" / "scenarios" / "demo.yaml"
+    _edit(scenarios, "    code: demo\n", "")
+    _edit(scenarios, "    expect:\n      rulings:\n        - rule: 2#lowest-deals\n          values: {dealer_player: Ann}\n",
+          "    expect:\n" + "".join(f"      {code}:\n        rulings:\n          - rule: 2#lowest-deals\n"
+                                  "            values: {dealer_player: Ann}\n" for code in ("demo", "other")))
+    monkeypatch.chdir(project)
+    ruled: list[str] = []
+    situations: list[str] = []
+    ruling, situation = engine_module.Engine.ruling, engine_module.Engine.situation
+
+    def counted_ruling(self, code, *args, **kwargs):
+        ruled.append(code)
+        return ruling(self, code, *args, **kwargs)
+
+    def counted_situation(self, data, *args, **kwargs):
+        if not isinstance(data, engine_module.Situation):
+            situations.append(str(args[0] if args else kwargs.get("path")))
+        return situation(self, data, *args, **kwargs)
+
+    monkeypatch.setattr(engine_module.Engine, "ruling", counted_ruling)
+    monkeypatch.setattr(engine_module.Engine, "situation", counted_situation)
+    loads = []
+    real_load = lawkit.load_scenarios
+    monkeypatch.setattr(lawkit, "load_scenarios", lambda path: loads.append(path) or real_load(path))
+    rebuild, configs = _serving(project)
+    site = project / "site"
+    rebuild()
+    assert sorted(set(ruled)) == ["demo", "other"] and loads and situations
+    for code in ("demo", "other"):
+        assert "dealer_player: Ann" in folded(site, f"{code}/2")["parts"]["rules"]
+
+    ruled.clear(), loads.clear(), situations.clear()
+    _edit(laws / "demo" / "01-one.yaml", "rank[x.card] <= rank[y.card]", "rank[x.card] >= rank[y.card]")
+    rebuild()
+    assert ruled == ["demo"] and not loads and not situations  # the other code's ruling, the record's situation kept
+    assert "dealer_player: Bob" in folded(site, "demo/2")["parts"]["rules"]
+    assert "dealer_player: Ann" in folded(site, "other/2")["parts"]["rules"]
+    clean = _built(project, "full-rule")
+    _same_site(clean, site)
+    _same_site(site, clean)
+
+    ruled.clear()
+    _edit(laws / "other" / "01-one.yaml", "The lowest cut deals (see Law 1).", "The lowest cut deals first (see Law 1).")
+    rebuild()
+    assert ruled == [] and "The lowest cut deals first" in page(site, "laws/other")
+    clean = _built(project, "full-note")
+    _same_site(clean, site)
+    _same_site(site, clean)
+    configs[-1].plugins.on_shutdown()
+
+
 def test_serve_writes_the_cache_entries_once_the_build_is_through(make_corpus, tmp_path, monkeypatch):
     """Under serve, lawkit's cache entries of a build are written after it (in the background, once
     the page is served); a build that begins first takes them over, and an entry it makes again
