@@ -5,6 +5,9 @@ saved page is done after it, in a thread of its own:
 
 - lawkit's cache entries of the build (the checked corpus, the generated files, the worked
   examples): they serve the next process, not this one, which keeps what it needs in memory;
+- the scenarios ruled into memory, when the build read its worked examples back from the cache
+  (examples.run): the next saved rule then rules again for its own code alone. It gives way as
+  soon as a build begins (``stopping``), keeping what it made so far;
 - a full collection of the garbage. Everything alive when a build is through (the corpus, the
   site, what is kept from one build to the next) is frozen out of the collector's sight at once
   (``gc.freeze``): otherwise the next rebuild's collections scan it all again, about a second.
@@ -39,6 +42,10 @@ class Afterwards:
         with self.lock:
             self.pending.pop(name, None)  # the newest last, as it was made
             self.pending[name] = work
+
+    def stopping(self) -> bool:
+        """Whether a build began: long work (a warm-up) checks it often, and gives way."""
+        return self.stop.is_set()
 
     def start(self) -> None:
         """The build is through: what it left, in the background."""

@@ -146,8 +146,8 @@ class _Remembered:
     rebuild's), for the same shared key (``rules_keys``): the scenario files as loaded, the situations
     their records give, and each code's rulings on them under that code's key."""
 
-    def __init__(self, shared: str, loaded: list[tuple[str, list[Any]]]) -> None:
-        self.shared = shared
+    def __init__(self, shared: tuple[str, str], loaded: list[tuple[str, list[Any]]]) -> None:
+        self.shared = shared  # the shared key and the scenarios' folder (the scenarios were loaded from it)
         self.loaded = loaded
         # (record, its file, the views the rules read) -> (the record, its Situation or RulingError)
         self.situations: dict[tuple[int, str, frozenset[str] | None], tuple[Any, Any]] = {}
@@ -155,11 +155,25 @@ class _Remembered:
         self.rulings: dict[tuple[str, int, bool], tuple[Any, Any]] = {}
         self.used_situations: dict[tuple[int, str, frozenset[str] | None], tuple[Any, Any]] = {}  # this run's
         self.used_rulings: dict[tuple[str, int, bool], tuple[Any, Any]] = {}
+        self.whole: set[str] = set()  # the code keys whose every ruling is kept (a run, or a warm-up, went through)
 
-    def done(self) -> None:
+    def done(self, keys: dict[str, str]) -> None:
         """The run is through: what it did not use (a changed code's rulings) is let go."""
         self.situations, self.rulings = self.used_situations, self.used_rulings
         self.used_situations, self.used_rulings = {}, {}
+        self.whole = set(keys.values())
+
+    def warmed(self, keys: dict[str, str] | None) -> None:
+        """A warm-up is through (``keys``) or was stopped (None): what it made is kept beside the rest."""
+        self.situations.update(self.used_situations)
+        self.rulings.update(self.used_rulings)
+        self.used_situations, self.used_rulings = {}, {}
+        if keys is not None:
+            self.whole = set(keys.values())
+
+
+class Stopped(Exception):
+    """A build began: the warm-up gives way (what it made so far is kept)."""
 
 
 _remembered: list[_Remembered] = []
@@ -170,8 +184,9 @@ class RememberingEngine:
     call) that gives a code whose key did not change the rulings it gave in the last run, on the same
     situations: a saved rule runs the scenarios again for its own code alone."""
 
-    def __init__(self, engine: Any, memory: _Remembered, keys: dict[str, str]) -> None:
-        self.engine, self.memory, self.keys = engine, memory, keys
+    def __init__(self, engine: Any, memory: _Remembered, keys: dict[str, str],
+                 stopping: Callable[[], bool] | None = None) -> None:
+        self.engine, self.memory, self.keys, self.stopping = engine, memory, keys, stopping
         self.corpus = engine.corpus
 
     def situation(self, data: Any, path: str = "<situation>", *, views: str = "all") -> Any:
@@ -179,6 +194,8 @@ class RememberingEngine:
 
         if isinstance(data, lawkit.Situation):
             return data
+        if self.stopping is not None and self.stopping():
+            raise Stopped
         # A record of a scenario kept in memory: the same object, and a situation depends only on it, the
         # shared files (the memory's key) and, for the rules' views, which views some rule reads.
         key = (id(data), path, self.engine.views_read if views == "rules" else None)
@@ -199,6 +216,8 @@ class RememberingEngine:
         import lawkit
 
         situation = self.situation(situation, views="rules")
+        if self.stopping is not None and self.stopping():
+            raise Stopped
         if code not in self.keys:  # not a code of the corpus: the engine says so
             return self.engine.ruling(code, situation, checked=checked)
         key = (self.keys[code], id(situation), checked)
@@ -217,12 +236,15 @@ class RememberingEngine:
 
 
 def run(site: Site, laws_path: str, directory: str,
-        later: Callable[[str, Callable[[], None]], None] | None = None, remember: bool = False) -> None:
+        later: Callable[[str, Callable[[], None]], None] | None = None, remember: bool = False,
+        stopping: Callable[[], bool] | None = None) -> None:
     """``load_examples`` and ``changes``, or what they made, kept in this process or read back from
     lawkit's cache, when nothing they read changed (``rules_key``); ``site.examples_key`` is that key,
     ``site.examples_keys`` each code's part of it. ``later``: the cache entry is written by it (after the
     build), not at once. ``remember`` (under `mkdocs serve`): when they are made again, the scenario files
-    as loaded and the rulings of every code whose own key did not change are those of the last run."""
+    as loaded and the rulings of every code whose own key did not change are those of the last run; when
+    they were not made (read back from the cache), ``later`` rules the scenarios in the background for the
+    next run, giving way as soon as ``stopping()`` says a build began."""
     import lawkit
 
     shared, codes = rules_keys(site, laws_path, directory)
@@ -231,18 +253,13 @@ def run(site: Site, laws_path: str, directory: str,
     if key in _last:
         scenarios, examples, changed = _last[key]
         site.scenarios[:], site.examples, site.changes = scenarios, examples, changed
-        return
-    if cached(site, laws_path, key) is None:
+    elif cached(site, laws_path, key) is None:
         if remember:
-            memory = _remembered[0] if _remembered and _remembered[0].shared == shared else None
-            if memory is None:
-                _remembered.clear()
-                memory = _Remembered(shared, _load_scenarios(site, directory))
+            memory = _memory(site, directory, (shared, os.path.abspath(directory)))
             engine = RememberingEngine(lawkit.Engine(site.corpus), memory, codes)
             load_examples(site, directory, engine, memory.loaded)
             changes(site, engine)
-            memory.done()
-            _remembered[:] = [memory]
+            memory.done(codes)
         else:
             load_examples(site, directory)
             changes(site)
@@ -250,8 +267,56 @@ def run(site: Site, laws_path: str, directory: str,
             keep(site, laws_path, key)
         else:
             later(NAME, partial(keep, site, laws_path, key))
-    _last.clear()
-    _last[key] = (list(site.scenarios), site.examples, site.changes)
+    if key not in _last:
+        _last.clear()
+        _last[key] = (list(site.scenarios), site.examples, site.changes)
+    if remember and later is not None and not _whole((shared, os.path.abspath(directory)), codes):
+        later("remembered", partial(_warm_up, site, directory, (shared, os.path.abspath(directory)), codes, stopping))
+
+
+def warm_up_later(site: Site, laws_path: str, directory: str, later: Callable[[str, Callable[[], None]], None],
+                  stopping: Callable[[], bool] | None) -> None:
+    """Under serve, for a build whose pages were read back from the cache (``run`` did not run): the
+    scenarios ruled into memory after it, unless they are there already (the keys made there too)."""
+    def work() -> None:
+        shared, codes = rules_keys(site, laws_path, directory)
+        if not _whole((shared, os.path.abspath(directory)), codes):
+            _warm_up(site, directory, (shared, os.path.abspath(directory)), codes, stopping)
+
+    later("remembered", work)
+
+
+def _whole(shared: tuple[str, str], codes: dict[str, str]) -> bool:
+    """Whether the memory holds every ruling of these codes."""
+    return bool(_remembered) and _remembered[0].shared == shared and set(codes.values()) <= _remembered[0].whole
+
+
+def _memory(site: Site, directory: str, shared: tuple[str, str]) -> _Remembered:
+    """The memory of the last run for ``shared``, or a new one (the scenario files loaded)."""
+    if not (_remembered and _remembered[0].shared == shared):
+        _remembered[:] = [_Remembered(shared, _load_scenarios(site, directory))]
+    return _remembered[0]
+
+
+def _warm_up(site: Site, directory: str, shared: tuple[str, str], codes: dict[str, str],
+             stopping: Callable[[], bool] | None) -> None:
+    """Every scenario ruled into the memory, as a run would (on a site of its own, so the built one is
+    left as it is): the next saved rule then rules again for its own code alone."""
+    import lawkit
+
+    try:
+        memory = _memory(site, directory, shared)
+    except ScenarioError:
+        return  # the build said so already
+    engine = RememberingEngine(lawkit.Engine(site.corpus), memory, codes, stopping)
+    scratch = Site(site.corpus, site.urls, site.root)
+    try:
+        load_examples(scratch, directory, engine, memory.loaded)
+        changes(scratch, engine)
+    except Stopped:
+        memory.warmed(None)
+        return
+    memory.warmed(codes)
 
 
 def cached(site: Site, laws_path: str, key: str) -> Site | None:
