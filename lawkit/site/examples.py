@@ -279,6 +279,8 @@ def warm_up_later(site: Site, laws_path: str, directory: str, later: Callable[[s
     """Under serve, for a build whose pages were read back from the cache (``run`` did not run): the
     scenarios ruled into memory after it, unless they are there already (the keys made there too)."""
     def work() -> None:
+        if stopping is not None and stopping():
+            return  # the server stops, or a build began: the next build warms up again if it must
         shared, codes = rules_keys(site, laws_path, directory)
         if not _whole((shared, os.path.abspath(directory)), codes):
             _warm_up(site, directory, (shared, os.path.abspath(directory)), codes, stopping)
@@ -304,6 +306,8 @@ def _warm_up(site: Site, directory: str, shared: tuple[str, str], codes: dict[st
     left as it is): the next saved rule then rules again for its own code alone."""
     import lawkit
 
+    if stopping is not None and stopping():
+        return
     try:
         memory = _memory(site, directory, shared)
     except ScenarioError:
