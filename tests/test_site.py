@@ -915,7 +915,7 @@ def test_serve_from_a_warm_cache_rules_the_scenarios_in_the_background(make_corp
     _same_site(site, clean)
 
     stopped = afterwards.Afterwards()
-    stopped.stop.set()  # a build began: the warm-up rules nothing
+    stopped.stop.set()  # a build began: the warm-up gives way at once
     ruled.clear()
     stopped.later("remembered", lambda: None)
     from lawkit.site import examples
@@ -925,7 +925,11 @@ def test_serve_from_a_warm_cache_rules_the_scenarios_in_the_background(make_corp
     folder = str(project / "tests" / "scenarios")
     shared, codes = examples.rules_keys(site_now, str(laws), folder)
     examples._warm_up(site_now, folder, (shared, folder), codes, stopped.stopping)
-    assert ruled == [] and not examples._remembered[0].whole
+    assert ruled == [] and not examples._remembered  # not even the scenario files loaded
+    asked = []  # a build begins midway, after the record's situation: that is kept, no code is whole
+    examples._warm_up(site_now, folder, (shared, folder), codes, lambda: asked.append(1) or len(asked) > 2)
+    memory = examples._remembered[0]
+    assert ruled == [] and memory.situations and not memory.rulings and not memory.whole
     configs[-1].plugins.on_shutdown()
 
 
