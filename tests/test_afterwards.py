@@ -61,6 +61,51 @@ def test_the_next_build_waits_for_the_entry_being_written(monkeypatch):
     assert done == ["corpus", "site"]
 
 
+class _Collector:
+    """gc as afterwards uses it, counting the full collections, with as many objects frozen as said."""
+
+    def __init__(self) -> None:
+        self.frozen = 0
+        self.collections = 0
+
+    def freeze(self) -> None:
+        pass
+
+    def unfreeze(self) -> None:
+        pass
+
+    def collect(self) -> int:
+        self.collections += 1
+        return 0
+
+    def get_freeze_count(self) -> int:
+        return self.frozen
+
+
+def test_a_full_collection_waits_until_the_frozen_objects_grew_by_a_quarter(monkeypatch):
+    """Each build's objects are frozen; a full collection (a second for a million objects, in the way
+    of a save soon after) is made after the first build, then only once the frozen objects are a
+    quarter more than it left: what builds let go is mostly freed at once, by its reference count."""
+    monkeypatch.setattr(afterwards, "SERVED", 0.0)
+    collector = _Collector()
+    monkeypatch.setattr(afterwards, "gc", collector)
+    later = Afterwards()
+
+    def build(frozen: int) -> None:
+        collector.frozen = frozen
+        later.start()
+        assert later.thread is not None
+        later.thread.join()
+
+    build(1_000_000)
+    assert collector.collections == 1
+    for frozen in (1_010_000, 1_100_000, 1_250_000):  # a few thousand objects more after each build
+        build(frozen)
+    assert collector.collections == 1
+    build(1_250_001)
+    assert collector.collections == 2
+
+
 def test_the_templates_shared_under_serve_compile_again_when_edited(tmp_path):
     """The theme's templates are compiled once for the process under serve (lawkit/site/reload.py);
     Jinja checks a kept template against its source, so an edited one is compiled again."""

@@ -803,6 +803,136 @@ def test_serve_dirty_after_a_saved_name_outcome_or_scenario_is_the_full_build(ma
     configs[-1].plugins.on_shutdown()
 
 
+def _two_codes_project(make_corpus, tmp_path: Path) -> Path:
+    """The small project with a second code ("other", the same laws) and its scenario expecting both."""
+    project = _small_project(make_corpus, tmp_path)
+    laws = project / "laws"
+    (laws / "other").mkdir()
+    (laws / "other" / "code.yaml").write_text(DEMO_CODE.replace("code: demo", "code: other")
+                                              .replace("title: DEMO", "title: OTHER"), "utf-8")
+    shutil.copy(laws / "demo" / "01-one.yaml", laws / "other" / "01-one.yaml")
+    scenarios = project / "tests" / "scenarios" / "demo.yaml"
+    _edit(scenarios, "    code: demo\n", "")
+    _edit(scenarios, "    expect:\n      rulings:\n        - rule: 2#lowest-deals\n          values: {dealer_player: Ann}\n",
+          "    expect:\n" + "".join(f"      {code}:\n        rulings:\n          - rule: 2#lowest-deals\n"
+                                  "            values: {dealer_player: Ann}\n" for code in ("demo", "other")))
+    return project
+
+
+def _counted(monkeypatch) -> tuple[list[str], list[str], list[str]]:
+    """The codes the engine rules, the records it reads and the scenario files loaded, from now on (by a
+    process that remembers nothing yet: what an earlier test of the same files left is put aside)."""
+    import lawkit
+    import lawkit.rules.engine as engine_module
+    from lawkit.site import examples
+
+    monkeypatch.setattr(examples, "_last", {})
+    monkeypatch.setattr(examples, "_remembered", [])
+
+    ruled: list[str] = []
+    situations: list[str] = []
+    loads: list[str] = []
+    ruling, situation, load = engine_module.Engine.ruling, engine_module.Engine.situation, lawkit.load_scenarios
+
+    def counted_ruling(self, code, *args, **kwargs):
+        ruled.append(code)
+        return ruling(self, code, *args, **kwargs)
+
+    def counted_situation(self, data, *args, **kwargs):
+        if not isinstance(data, engine_module.Situation):
+            situations.append(str(args[0] if args else kwargs.get("path")))
+        return situation(self, data, *args, **kwargs)
+
+    monkeypatch.setattr(engine_module.Engine, "ruling", counted_ruling)
+    monkeypatch.setattr(engine_module.Engine, "situation", counted_situation)
+    monkeypatch.setattr(lawkit, "load_scenarios", lambda path: loads.append(path) or load(path))
+    return ruled, situations, loads
+
+
+def test_serve_after_a_saved_rule_rules_again_for_its_code_alone(make_corpus, tmp_path, monkeypatch):
+    """Under serve, a saved rule of one code runs the scenarios again under that code alone: the
+    other code's rulings, the situations and the scenario files as loaded are the last build's (kept
+    in memory), and the site is the one a full build of the same files makes. A rebuild after a
+    saved note rules nothing again."""
+    project = _two_codes_project(make_corpus, tmp_path)
+    laws = project / "laws"
+    monkeypatch.chdir(project)
+    ruled, situations, loads = _counted(monkeypatch)
+    rebuild, configs = _serving(project)
+    site = project / "site"
+    rebuild()
+    assert sorted(set(ruled)) == ["demo", "other"] and loads and situations
+    for code in ("demo", "other"):
+        assert "dealer_player: Ann" in folded(site, f"{code}/2")["parts"]["rules"]
+
+    ruled.clear(), loads.clear(), situations.clear()
+    _edit(laws / "demo" / "01-one.yaml", "rank[x.card] <= rank[y.card]", "rank[x.card] >= rank[y.card]")
+    rebuild()
+    assert ruled == ["demo"] and not loads and not situations  # the other code's ruling, the record's situation kept
+    assert "dealer_player: Bob" in folded(site, "demo/2")["parts"]["rules"]
+    assert "dealer_player: Ann" in folded(site, "other/2")["parts"]["rules"]
+    clean = _built(project, "full-rule")
+    _same_site(clean, site)
+    _same_site(site, clean)
+
+    ruled.clear()
+    _edit(laws / "other" / "01-one.yaml", "The lowest cut deals (see Law 1).", "The lowest cut deals first (see Law 1).")
+    rebuild()
+    assert ruled == [] and "The lowest cut deals first" in page(site, "laws/other")
+    clean = _built(project, "full-note")
+    _same_site(clean, site)
+    _same_site(site, clean)
+    configs[-1].plugins.on_shutdown()
+
+
+def test_serve_from_a_warm_cache_rules_the_scenarios_in_the_background(make_corpus, tmp_path, monkeypatch):
+    """A serve whose first build reads the worked examples back from lawkit's cache (a build ran
+    before) rules the scenarios in the background once the page is served, so its first saved rule
+    too rules again for its own code alone; a warm-up that a build interrupts gives way at once."""
+    from lawkit.site import afterwards
+
+    project = _two_codes_project(make_corpus, tmp_path)
+    laws = project / "laws"
+    monkeypatch.chdir(project)
+    _built(project, "before")  # the cache entries of the worked examples, as a `mkdocs build` leaves them
+    monkeypatch.setattr(afterwards, "SERVED", 0.0)
+    ruled, _, _ = _counted(monkeypatch)
+    rebuild, configs = _serving(project)
+    rebuild()
+    kept = configs[-1].plugins["lawkit"].afterwards
+    assert ruled == [] or kept.thread is not None  # read back: ruled, if at all, by the warm-up
+    kept.thread.join()  # the warm-up through
+    assert sorted(set(ruled)) == ["demo", "other"]
+
+    ruled.clear()
+    _edit(laws / "demo" / "01-one.yaml", "rank[x.card] <= rank[y.card]", "rank[x.card] >= rank[y.card]")
+    rebuild()
+    assert ruled == ["demo"]
+    site = project / "site"
+    assert "dealer_player: Bob" in folded(site, "demo/2")["parts"]["rules"]
+    clean = _built(project, "full")
+    _same_site(clean, site)
+    _same_site(site, clean)
+
+    stopped = afterwards.Afterwards()
+    stopped.stop.set()  # a build began: the warm-up gives way at once
+    ruled.clear()
+    stopped.later("remembered", lambda: None)
+    from lawkit.site import examples
+
+    examples._remembered.clear()  # the test's own (see _counted)
+    site_now = configs[-1].plugins["lawkit"].site
+    folder = str(project / "tests" / "scenarios")
+    shared, codes = examples.rules_keys(site_now, str(laws), folder)
+    examples._warm_up(site_now, folder, (shared, folder), codes, stopped.stopping)
+    assert ruled == [] and not examples._remembered  # not even the scenario files loaded
+    asked = []  # a build begins midway, after the record's situation: that is kept, no code is whole
+    examples._warm_up(site_now, folder, (shared, folder), codes, lambda: asked.append(1) or len(asked) > 2)
+    memory = examples._remembered[0]
+    assert ruled == [] and memory.situations and not memory.rulings and not memory.whole
+    configs[-1].plugins.on_shutdown()
+
+
 def test_serve_writes_the_cache_entries_once_the_build_is_through(make_corpus, tmp_path, monkeypatch):
     """Under serve, lawkit's cache entries of a build are written after it (in the background, once
     the page is served); a build that begins first takes them over, and an entry it makes again

@@ -116,6 +116,12 @@ class Engine:
                        for book in corpus.rulebooks.values() for rule in book.rules}
         self._view_types = {v.name: v.type for v in self.model.views.views.values() if v.type is not None}
 
+    @property
+    def views_read(self) -> frozenset[str]:
+        """The views some rule of some code reads: what a situation made with ``views="rules"`` derives
+        (besides the views the record answers)."""
+        return self._read_by_rules
+
     # -- situations ------------------------------------------------------------
 
     def situation(self, data: Any, path: str = "<situation>", *, views: str = "all") -> Situation:

@@ -5,11 +5,18 @@ saved page is done after it, in a thread of its own:
 
 - lawkit's cache entries of the build (the checked corpus, the generated files, the worked
   examples): they serve the next process, not this one, which keeps what it needs in memory;
+- the scenarios ruled into memory, when the build read its worked examples back from the cache
+  (examples.run): the next saved rule then rules again for its own code alone. It gives way as
+  soon as a build begins (``stopping``), keeping what it made so far;
 - a full collection of the garbage. Everything alive when a build is through (the corpus, the
   site, what is kept from one build to the next) is frozen out of the collector's sight at once
   (``gc.freeze``): otherwise the next rebuild's collections scan it all again, about a second.
   The collection here unfreezes it first, so what the builds let go is freed, and freezes what
   is left; when saves come too quickly for it, the garbage waits frozen until one is through.
+  As CPython's own full collections, it waits until the frozen objects are a quarter more than
+  the last one left (``GROWTH``): most of what a build lets go is freed at once by its reference
+  count, and a full collection scans every one of the million objects alive, about a second
+  that a save soon after would wait for.
 
 The thread waits ``SERVED`` seconds first: the browser fetches the page as soon as the build is
 through (livereload), and this work holds the interpreter while it runs. A build that begins
@@ -25,6 +32,7 @@ import threading
 from typing import Callable
 
 SERVED = 1.0
+GROWTH = 1.25  # a full collection once the frozen objects grew by a quarter since the last one
 
 
 class Afterwards:
@@ -33,12 +41,17 @@ class Afterwards:
         self.lock = threading.Lock()
         self.thread: threading.Thread | None = None
         self.stop = threading.Event()
+        self.collected = 0  # the objects frozen after the last full collection
 
     def later(self, name: str, work: Callable[[], None]) -> None:
         """Write the cache entry ``name`` with ``work`` once the build is served."""
         with self.lock:
             self.pending.pop(name, None)  # the newest last, as it was made
             self.pending[name] = work
+
+    def stopping(self) -> bool:
+        """Whether a build began: long work (a warm-up) checks it often, and gives way."""
+        return self.stop.is_set()
 
     def start(self) -> None:
         """The build is through: what it left, in the background."""
@@ -56,10 +69,11 @@ class Afterwards:
                     name = next(iter(self.pending))
                     work = self.pending.pop(name)
                 work()
-            if not stop.is_set():
+            if not stop.is_set() and gc.get_freeze_count() > self.collected * GROWTH:
                 gc.unfreeze()
                 gc.collect()
                 gc.freeze()
+                self.collected = gc.get_freeze_count()
 
         self.thread = threading.Thread(target=run, name="lawkit-afterwards")
         self.thread.start()

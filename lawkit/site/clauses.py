@@ -31,10 +31,12 @@ DEVELOPER_SWITCH = ('<button type="button" class="lk-devswitch" aria-pressed="fa
 
 
 # Each law's box as made on a page, kept in this process by what it is made from: the rules and the
-# worked examples (``site.examples_key`` covers every law's rules and constants, the citation ids,
-# the shared rule files, which the facts' questions, the outcomes and the stories read, and the
-# scenarios), the names and addresses its links show, the page and the law. Under `mkdocs serve`
-# a saved note or law text makes the boxes again from here (they are most of a code page's work).
+# worked examples (``site.examples_keys``: its code's part of ``site.examples_key``, which covers the
+# code's rules and constants, the citation ids, the shared rule files, which the facts' questions, the
+# outcomes and the stories read, and the scenarios: the box reads its own code's rules and rulings
+# alone), the names and addresses its links show, the page and the law. Under `mkdocs serve` a saved
+# note or law text makes the boxes again from here (they are most of a code page's work), and a saved
+# rule those of its code.
 _kept: dict[tuple[str, str, str, bool, str, str], tuple[str, str] | str] = {}
 
 
@@ -43,11 +45,13 @@ def clauses(site: Site, page: str, law: Law) -> str:
     if site.examples_key is None:  # examples not made by examples.run: nothing to key the box by
         made = _made(site, page, law)
     else:
-        key = (site.examples_key, site.names_key(), site.urls.base, site.urls.use_directory_urls, page, law.id)
+        made_from = site.examples_keys.get(law.code, site.examples_key)
+        key = (made_from, site.names_key(), site.urls.base, site.urls.use_directory_urls, page, law.id)
         kept = _kept.get(key)
         if kept is None:
-            if any(old[:4] != key[:4] for old in _kept):
-                _kept.clear()  # made from other rules or names: of no more use
+            current = {*site.examples_keys.values(), site.examples_key}
+            for old in [old for old in _kept if old[0] not in current or old[1:4] != key[1:4]]:
+                del _kept[old]  # made from other rules or names: of no more use
             kept = _kept[key] = _made(site, page, law)
         made = kept
     if isinstance(made, str):

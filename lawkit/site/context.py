@@ -44,6 +44,7 @@ class Site:
     previews: dict[str, dict] = field(default_factory=dict)  # citation -> its preview, made once (previews.embed)
     folds: dict[str, dict[str, str]] = field(default_factory=dict)  # law id -> part -> its markup, fetched when opened
     examples_key: str | None = None  # what the examples, scenarios and changes were made from (examples.rules_key)
+    examples_keys: dict[str, str] = field(default_factory=dict)  # code -> its part of it (examples.rules_keys)
     _names_key: str | None = None
 
     def __post_init__(self) -> None:

@@ -44,28 +44,41 @@ def rules_key(site: Site, laws_path: str, directory: str) -> str:
     constants, definitions and rules as written (not where they are: a note added above a rule moves it, and
     no ruling says where its rule is), the heading's precedence groups, the citation ids (a ruling
     is filed under its law), the shared rule files, the scenario files and lawkit's own source."""
+    shared, codes = rules_keys(site, laws_path, directory)
+    return hashlib.sha256(json.dumps([shared, codes], sort_keys=True).encode()).hexdigest()[:20]
+
+
+def rules_keys(site: Site, laws_path: str, directory: str) -> tuple[str, dict[str, str]]:
+    """``rules_key`` in parts: a digest of what every code's rulings read (the citation ids, the shared
+    rule files, the scenario files, lawkit's source), and for each code a digest of that and of the
+    code's own constants, definitions, rules and precedence groups (a code's rulings read no other
+    code's rules: a saved rule changes its code's key alone)."""
     digest = hashlib.sha256()
 
-    def add(value: Any) -> None:
+    def add(digest: Any, value: Any) -> None:
         digest.update(json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr).encode())
         digest.update(b"\n")
 
-    for code in site.corpus.codes.values():
-        for heading in code.headings:
-            add([code.id, heading.groups])
-            for law in heading.laws:
-                add([law.id, law.unformalized, law.constants, law.definitions, law.rules])
-    add(sorted(site.corpus.units))
+    add(digest, sorted(site.corpus.units))
     for name in RULE_FILES:
-        add(name)
+        add(digest, name)
         digest.update(_read(os.path.join(laws_path, f"{name}.yaml")))
     for path in scenario_files(directory):
-        add(site.rel(path))
+        add(digest, site.rel(path))
         digest.update(_read(path))
     for source in sorted(_PACKAGE.rglob("*.py")):  # the engine, the loader and these renderers
-        add(str(source.relative_to(_PACKAGE)))
+        add(digest, str(source.relative_to(_PACKAGE)))
         digest.update(_read(str(source)))
-    return digest.hexdigest()[:20]
+    shared = digest.hexdigest()[:20]
+    codes = {}
+    for code in site.corpus.codes.values():
+        one = hashlib.sha256(shared.encode() + b"\n")
+        for heading in code.headings:
+            add(one, [code.id, heading.groups])
+            for law in heading.laws:
+                add(one, [law.id, law.unformalized, law.constants, law.definitions, law.rules])
+        codes[code.id] = one.hexdigest()[:20]
+    return shared, codes
 
 
 def _read(path: str) -> bytes:
@@ -76,20 +89,17 @@ def _read(path: str) -> bytes:
         return b"(absent)"
 
 
-def load_examples(site: Site, directory: str) -> None:
+def load_examples(site: Site, directory: str, engine: Any = None, loaded: list[tuple[str, list[Any]]] | None = None) -> None:
     """Fill ``site.examples`` and ``site.scenarios`` from the scenario files in ``directory`` (nothing
-    when it is absent), running each scenario."""
+    when it is absent), running each scenario (with ``engine``: an Engine of the corpus, or one that
+    remembers; ``loaded``: the files' scenarios, already read)."""
     import lawkit
 
-    engine = lawkit.Engine(site.corpus)
-    for path in scenario_files(directory):
-        try:
-            loaded = lawkit.load_scenarios(path)
-        except lawkit.ScenarioFileError as exc:
-            raise ScenarioError("\n".join(
-                str(replace(p, position=replace(p.position, path=site.rel(p.position.path)))) for p in exc.problems))
-        for scenario in loaded:
+    engine = engine if engine is not None else lawkit.Engine(site.corpus)
+    for path, found in loaded if loaded is not None else _load_scenarios(site, directory):
+        for scenario in found:
             site.scenarios.append((site.rel(path), scenario))
+            scenario.results.clear()  # a scenario kept from the last run is ruled again
             lawkit.run_scenario(scenario, engine)  # what differs from the expectation is the tests' business
             for code, result in scenario.results.items():
                 ruling_laws = dict.fromkeys(site.corpus.law_of(r.law).id for r in result.rulings
@@ -100,14 +110,28 @@ def load_examples(site: Site, directory: str) -> None:
                         site.rel(path), scenario.position.line))
 
 
-def changes(site: Site) -> None:
+def _load_scenarios(site: Site, directory: str) -> list[tuple[str, list[Any]]]:
+    """Each scenario file with its scenarios (ScenarioError when one does not load)."""
+    import lawkit
+
+    out = []
+    for path in scenario_files(directory):
+        try:
+            out.append((path, lawkit.load_scenarios(path)))
+        except lawkit.ScenarioFileError as exc:
+            raise ScenarioError("\n".join(
+                str(replace(p, position=replace(p.position, path=site.rel(p.position.path)))) for p in exc.problems))
+    return out
+
+
+def changes(site: Site, engine: Any = None) -> None:
     """Fill ``site.changes``: for each edition, the scenarios ruled under both (lawkit.rules.changes)."""
     from lawkit.rules import Engine
     from lawkit.rules.changes import ruling_changes
 
     if not site.scenarios:
         return
-    engine = Engine(site.corpus)
+    engine = engine if engine is not None else Engine(site.corpus)
     for edition in site.corpus.editions:
         site.changes[(edition.earlier, edition.later)] = ruling_changes(engine, edition, site.scenarios)
 
@@ -117,25 +141,186 @@ def changes(site: Site) -> None:
 _last: dict[str, tuple[list[tuple[str, Any]], dict[str, list[Example]], dict[tuple[str, str], Any]]] = {}
 
 
+class _Remembered:
+    """What the last run in this process read and ruled (under `mkdocs serve`, the run before this
+    rebuild's), for the same shared key (``rules_keys``): the scenario files as loaded, the situations
+    their records give, and each code's rulings on them under that code's key."""
+
+    def __init__(self, shared: tuple[str, str], loaded: list[tuple[str, list[Any]]]) -> None:
+        self.shared = shared  # the shared key and the scenarios' folder (the scenarios were loaded from it)
+        self.loaded = loaded
+        # (record, its file, the views the rules read) -> (the record, its Situation or RulingError)
+        self.situations: dict[tuple[int, str, frozenset[str] | None], tuple[Any, Any]] = {}
+        # (code key, situation, checked) -> (the situation, its Result or RulingError)
+        self.rulings: dict[tuple[str, int, bool], tuple[Any, Any]] = {}
+        self.used_situations: dict[tuple[int, str, frozenset[str] | None], tuple[Any, Any]] = {}  # this run's
+        self.used_rulings: dict[tuple[str, int, bool], tuple[Any, Any]] = {}
+        self.whole: set[str] = set()  # the code keys whose every ruling is kept (a run, or a warm-up, went through)
+
+    def done(self, keys: dict[str, str]) -> None:
+        """The run is through: what it did not use (a changed code's rulings) is let go."""
+        self.situations, self.rulings = self.used_situations, self.used_rulings
+        self.used_situations, self.used_rulings = {}, {}
+        self.whole = set(keys.values())
+
+    def warmed(self, keys: dict[str, str] | None) -> None:
+        """A warm-up is through (``keys``) or was stopped (None): what it made is kept beside the rest."""
+        self.situations.update(self.used_situations)
+        self.rulings.update(self.used_rulings)
+        self.used_situations, self.used_rulings = {}, {}
+        if keys is not None:
+            self.whole = set(keys.values())
+
+
+class Stopped(Exception):
+    """A build began: the warm-up gives way (what it made so far is kept)."""
+
+
+_remembered: list[_Remembered] = []
+
+
+class RememberingEngine:
+    """An engine (``situation``, ``ruling`` and ``corpus``, what the scenarios and the changes in behaviour
+    call) that gives a code whose key did not change the rulings it gave in the last run, on the same
+    situations: a saved rule runs the scenarios again for its own code alone."""
+
+    def __init__(self, engine: Any, memory: _Remembered, keys: dict[str, str],
+                 stopping: Callable[[], bool] | None = None) -> None:
+        self.engine, self.memory, self.keys, self.stopping = engine, memory, keys, stopping
+        self.corpus = engine.corpus
+
+    def situation(self, data: Any, path: str = "<situation>", *, views: str = "all") -> Any:
+        import lawkit
+
+        if isinstance(data, lawkit.Situation):
+            return data
+        if self.stopping is not None and self.stopping():
+            raise Stopped
+        # A record of a scenario kept in memory: the same object, and a situation depends only on it, the
+        # shared files (the memory's key) and, for the rules' views, which views some rule reads.
+        key = (id(data), path, self.engine.views_read if views == "rules" else None)
+        kept = self.memory.situations.get(key)
+        if kept is not None and kept[0] is data:
+            found = kept[1]
+        else:
+            try:
+                found = self.engine.situation(data, path, views=views)
+            except lawkit.RulingError as exc:
+                found = exc
+        self.memory.used_situations[key] = (data, found)
+        if isinstance(found, Exception):
+            raise found
+        return found
+
+    def ruling(self, code: str, situation: Any, *, checked: bool = False) -> Any:
+        import lawkit
+
+        situation = self.situation(situation, views="rules")
+        if self.stopping is not None and self.stopping():
+            raise Stopped
+        if code not in self.keys:  # not a code of the corpus: the engine says so
+            return self.engine.ruling(code, situation, checked=checked)
+        key = (self.keys[code], id(situation), checked)
+        kept = self.memory.rulings.get(key)
+        if kept is not None and kept[0] is situation:
+            found = kept[1]
+        else:
+            try:
+                found = self.engine.ruling(code, situation, checked=checked)
+            except lawkit.RulingError as exc:
+                found = exc
+        self.memory.used_rulings[key] = (situation, found)
+        if isinstance(found, Exception):
+            raise found
+        return found
+
+
 def run(site: Site, laws_path: str, directory: str,
-        later: Callable[[str, Callable[[], None]], None] | None = None) -> None:
+        later: Callable[[str, Callable[[], None]], None] | None = None, remember: bool = False,
+        stopping: Callable[[], bool] | None = None) -> None:
     """``load_examples`` and ``changes``, or what they made, kept in this process or read back from
-    lawkit's cache, when nothing they read changed (``rules_key``); ``site.examples_key`` is that key.
-    ``later``: the cache entry is written by it (after the build), not at once."""
-    key = site.examples_key = rules_key(site, laws_path, directory)
+    lawkit's cache, when nothing they read changed (``rules_key``); ``site.examples_key`` is that key,
+    ``site.examples_keys`` each code's part of it. ``later``: the cache entry is written by it (after the
+    build), not at once. ``remember`` (under `mkdocs serve`): when they are made again, the scenario files
+    as loaded and the rulings of every code whose own key did not change are those of the last run; when
+    they were not made (read back from the cache), ``later`` rules the scenarios in the background for the
+    next run, giving way as soon as ``stopping()`` says a build began."""
+    import lawkit
+
+    shared, codes = rules_keys(site, laws_path, directory)
+    key = site.examples_key = hashlib.sha256(json.dumps([shared, codes], sort_keys=True).encode()).hexdigest()[:20]
+    site.examples_keys = codes
     if key in _last:
         scenarios, examples, changed = _last[key]
         site.scenarios[:], site.examples, site.changes = scenarios, examples, changed
-        return
-    if cached(site, laws_path, key) is None:
-        load_examples(site, directory)
-        changes(site)
+    elif cached(site, laws_path, key) is None:
+        if remember:
+            memory = _memory(site, directory, (shared, os.path.abspath(directory)))
+            engine = RememberingEngine(lawkit.Engine(site.corpus), memory, codes)
+            load_examples(site, directory, engine, memory.loaded)
+            changes(site, engine)
+            memory.done(codes)
+        else:
+            load_examples(site, directory)
+            changes(site)
         if later is None:
             keep(site, laws_path, key)
         else:
             later(NAME, partial(keep, site, laws_path, key))
-    _last.clear()
-    _last[key] = (list(site.scenarios), site.examples, site.changes)
+    if key not in _last:
+        _last.clear()
+        _last[key] = (list(site.scenarios), site.examples, site.changes)
+    if remember and later is not None and not _whole((shared, os.path.abspath(directory)), codes):
+        later("remembered", partial(_warm_up, site, directory, (shared, os.path.abspath(directory)), codes, stopping))
+
+
+def warm_up_later(site: Site, laws_path: str, directory: str, later: Callable[[str, Callable[[], None]], None],
+                  stopping: Callable[[], bool] | None) -> None:
+    """Under serve, for a build whose pages were read back from the cache (``run`` did not run): the
+    scenarios ruled into memory after it, unless they are there already (the keys made there too)."""
+    def work() -> None:
+        if stopping is not None and stopping():
+            return  # the server stops, or a build began: the next build warms up again if it must
+        shared, codes = rules_keys(site, laws_path, directory)
+        if not _whole((shared, os.path.abspath(directory)), codes):
+            _warm_up(site, directory, (shared, os.path.abspath(directory)), codes, stopping)
+
+    later("remembered", work)
+
+
+def _whole(shared: tuple[str, str], codes: dict[str, str]) -> bool:
+    """Whether the memory holds every ruling of these codes."""
+    return bool(_remembered) and _remembered[0].shared == shared and set(codes.values()) <= _remembered[0].whole
+
+
+def _memory(site: Site, directory: str, shared: tuple[str, str]) -> _Remembered:
+    """The memory of the last run for ``shared``, or a new one (the scenario files loaded)."""
+    if not (_remembered and _remembered[0].shared == shared):
+        _remembered[:] = [_Remembered(shared, _load_scenarios(site, directory))]
+    return _remembered[0]
+
+
+def _warm_up(site: Site, directory: str, shared: tuple[str, str], codes: dict[str, str],
+             stopping: Callable[[], bool] | None) -> None:
+    """Every scenario ruled into the memory, as a run would (on a site of its own, so the built one is
+    left as it is): the next saved rule then rules again for its own code alone."""
+    import lawkit
+
+    if stopping is not None and stopping():
+        return
+    try:
+        memory = _memory(site, directory, shared)
+    except ScenarioError:
+        return  # the build said so already
+    engine = RememberingEngine(lawkit.Engine(site.corpus), memory, codes, stopping)
+    scratch = Site(site.corpus, site.urls, site.root)
+    try:
+        load_examples(scratch, directory, engine, memory.loaded)
+        changes(scratch, engine)
+    except Stopped:
+        memory.warmed(None)
+        return
+    memory.warmed(codes)
 
 
 def cached(site: Site, laws_path: str, key: str) -> Site | None:

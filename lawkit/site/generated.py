@@ -78,10 +78,13 @@ def keep(laws_path: str, key: str, generated: Generated,
 
 
 def render(site: Site, laws_path: str, scenarios_dir: str,
-           later: Callable[[str, Callable[[], None]], None] | None = None) -> Generated:
+           later: Callable[[str, Callable[[], None]], None] | None = None, remember: bool = False,
+           stopping: Callable[[], bool] | None = None) -> Generated:
     """Every page (in the order the nav shows them) and every JSON file. Compiles the corpus's
     rules and runs the scenarios for the worked examples first (ScenarioError when one does not load;
-    ``later`` writes their cache entry after the build)."""
+    ``later`` writes their cache entry after the build; ``remember``, under `mkdocs serve`: the rulings
+    of the codes whose rules did not change are the last run's, ``examples.run``, and ``stopping`` says when
+    its warm-up in the background gives way)."""
     from lawkit.rules import compile_rulebooks
 
     from . import api, ask, explorer, folds, now, table
@@ -96,7 +99,7 @@ def render(site: Site, laws_path: str, scenarios_dir: str,
         problems = list(corpus.problems)
         compile_rulebooks(corpus)
         corpus.problems = problems
-    run(site, laws_path, scenarios_dir, later)  # the worked examples and the changes in behaviour, or the cache's
+    run(site, laws_path, scenarios_dir, later, remember, stopping)  # the worked examples and the changes in behaviour, or the cache's
     place_pairs(site)
     pages: list[tuple[str, Callable[[], str], str | None]] = [(urls.index(), lambda: index_page(site), None)]
     api_files = list(api.files(site)) + list(explorer.files(site)) + list(now.files(site))

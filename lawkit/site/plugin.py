@@ -49,10 +49,9 @@ import lawkit
 from lawkit.cache import checked
 from lawkit.corpus import Parsed, stored
 
-from . import ask, explorer, generated, lookup, previews, reload
+from . import ask, examples, explorer, generated, lookup, previews, reload
 from .afterwards import Afterwards
 from .context import Site
-from .examples import ScenarioError
 from .pages import codes_table
 from .urls import ASSET_DIR, Urls
 
@@ -190,14 +189,19 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
     # -- pages -----------------------------------------------------------------
 
     def on_files(self, files: Files, *, config) -> Files:
-        made = self.kept_made[1] if self.kept_made is not None and self.kept_made[0] == self.generated_key \
-            else generated.cached(self.laws_path, self.generated_key)
+        kept = self.kept_made is not None and self.kept_made[0] == self.generated_key
+        made = self.kept_made[1] if kept else generated.cached(self.laws_path, self.generated_key)
         if made is None:
             try:
-                made = generated.render(self.site, self.laws_path, self.scenarios_path, self._later())
-            except ScenarioError as exc:
+                made = generated.render(self.site, self.laws_path, self.scenarios_path, self._later(),
+                                        remember=self.serving,
+                                        stopping=self.afterwards.stopping if self.afterwards else None)
+            except examples.ScenarioError as exc:
                 raise PluginError(f"lawkit: a scenario file does not load:\n{exc}") from None
             generated.keep(self.laws_path, self.generated_key, made, self._later())
+        elif self.afterwards is not None and not kept:  # read back from the cache: serve's memory warmed after it
+            examples.warm_up_later(self.site, self.laws_path, self.scenarios_path, self.afterwards.later,
+                                   self.afterwards.stopping)
         if self.serving:
             self.kept_made = (self.generated_key, made)
         if self.serving and not self.broken:
