@@ -189,8 +189,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
     # -- pages -----------------------------------------------------------------
 
     def on_files(self, files: Files, *, config) -> Files:
-        kept = self.kept_made is not None and self.kept_made[0] == self.generated_key
-        made = self.kept_made[1] if kept else generated.cached(self.laws_path, self.generated_key)
+        kept = self.kept_made[1] if self.kept_made is not None and self.kept_made[0] == self.generated_key else None
+        made = kept if kept is not None else generated.cached(self.laws_path, self.generated_key)
         if made is None:
             try:
                 made = generated.render(self.site, self.laws_path, self.scenarios_path, self._later(),
@@ -199,7 +199,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             except examples.ScenarioError as exc:
                 raise PluginError(f"lawkit: a scenario file does not load:\n{exc}") from None
             generated.keep(self.laws_path, self.generated_key, made, self._later())
-        elif self.afterwards is not None and not kept:  # read back from the cache: serve's memory warmed after it
+        elif self.afterwards is not None and kept is None:  # read back from the cache: serve's memory warmed after it
             examples.warm_up_later(self.site, self.laws_path, self.scenarios_path, self.afterwards.later,
                                    self.afterwards.stopping)
         if self.serving:
