@@ -127,7 +127,8 @@ export class Engine {
 
   // Every step's work forgotten (benchmarks/explorer.py measures the work itself with it).
   forget () {
-    this.kept = {situations: new Kept(), records: new Kept(), views: new Kept(), rulings: new Kept()}
+    this.kept = {situations: new Kept(), records: new Kept(), views: new Kept(), rulings: new Kept(),
+      derived: this.views.memory()}
   }
 
   // The situation of ``data`` read anew, as a story never seen is, and the work kept for the
@@ -168,7 +169,7 @@ export class Engine {
     if (!given) {
       try {
         const wanted = views === 'all' ? null : new Set([...this.readByRules, ...Object.keys(record.answers)])
-        given = this.views.derive(asCel(record, this.model.record), wanted, toCel(answered))
+        given = this.views.derive(asCel(record, this.model.record), wanted, toCel(answered), this.kept.derived)
       } catch (error) {
         if (error instanceof ViewError) throw new RulingError(`${error.message} (on this record; the view is in views.yaml)`, {kind: 'rule'})
         throw error
