@@ -235,7 +235,7 @@ export function same (a, b) {
 // map meets its keys in order, so two maps ordered apart are not interchangeable). Anything else
 // than plain lists and maps (bytes, a library's own type) only when it is the very same object.
 export function identical (a, b) {
-  if (a === b) return true
+  if (Object.is(a, b)) return true // (a double's -0 is not 0: 1 / -0.0 is -infinity)
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false

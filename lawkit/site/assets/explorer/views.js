@@ -106,7 +106,7 @@ export class Views {
       let held
       let value
       let same = last !== undefined
-      for (let i = 0; same && i < reads.length; i++) same = values[reads[i]] === last.reads[i]
+      for (let i = 0; same && i < reads.length; i++) same = Object.is(values[reads[i]], last.reads[i])
       if (same) {
         held = last.held
         value = last.value
