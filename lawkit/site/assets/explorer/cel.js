@@ -229,3 +229,23 @@ export function same (a, b) {
   }
   return a === b
 }
+
+// Whether two CEL values are the same data in the same form: the same types (a BigInt is not a
+// number), lists item by item, maps with the same keys in the same order (a comprehension over a
+// map meets its keys in order, so two maps ordered apart are not interchangeable). Anything else
+// than plain lists and maps (bytes, a library's own type) only when it is the very same object.
+export function identical (a, b) {
+  if (Object.is(a, b)) return true // (a double's -0 is not 0: 1 / -0.0 is -infinity)
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false
+    for (let i = 0; i < a.length; i++) if (!identical(a[i], b[i])) return false
+    return true
+  }
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false
+  const ka = Object.keys(a)
+  const kb = Object.keys(b)
+  if (ka.length !== kb.length) return false
+  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i] || !identical(a[ka[i]], b[kb[i]])) return false
+  return true
+}

@@ -136,9 +136,11 @@ const cutsBox = el('div', {class: 'lk-cuts'})
 const results = el('div', {class: 'lk-codes', 'aria-live': 'polite'})
 
 // Each candidate's box is made once (its select holds the 52 cards) and only its card changes.
+// The boxes are put in place again only when the candidates change: taking out and putting back six
+// selects of 53 options on every input cost the browser style and layout for every option.
 const cutBoxes = {}
 function drawCuts () {
-  cutsBox.replaceChildren(...candidates().map(p => {
+  const boxes = candidates().map(p => {
     const card = (state.c[p] || [])[0] || ''
     const made = cutBoxes[p] ||= {box: el('div', {class: 'lk-cut', 'data-player': p}, el('strong', {text: p})), card: null,
       choose: cardSelect(`${p}'s card`, card, v => {
@@ -155,7 +157,8 @@ function drawCuts () {
       made.choose.querySelector('select').value = card
     }
     return made.box
-  }))
+  })
+  if (boxes.length !== cutsBox.children.length || boxes.some((box, i) => cutsBox.children[i] !== box)) cutsBox.replaceChildren(...boxes)
 }
 
 let ticket = 0

@@ -15,7 +15,9 @@ export function lawsOf (code) {
     return response.json()
   }).then(data => {
     if (window.lawkitPreviews) window.lawkitPreviews.add(data.laws)
-    return Object.fromEntries(Object.entries(data.laws).map(([id, law]) => [id, {name: law.name, url: law.href, preview: law}]))
+    // each link's address made once (a page draws a code's links again on every input)
+    return Object.fromEntries(Object.entries(data.laws).map(([id, law]) => [id,
+      {name: law.name, url: law.href, href: new URL(law.href, ROOT).href, preview: law}]))
   })
   return loaded[code]
 }
@@ -24,7 +26,7 @@ export function lawsOf (code) {
 export function lawLink (id, laws) {
   const law = laws[id]
   if (!law) return el('span', {text: id})
-  return el('a', {class: 'lk-ref', href: new URL(law.url, ROOT).href, 'data-law': id, text: law.name})
+  return el('a', {class: 'lk-ref', href: law.href, 'data-law': id, text: law.name})
 }
 
 // The ruling's sentence: its `says`, or else what the rule does (its description).
