@@ -199,40 +199,38 @@ class RememberingEngine:
         # A record of a scenario kept in memory: the same object, and a situation depends only on it, the
         # shared files (the memory's key) and, for the rules' views, which views some rule reads.
         key = (id(data), path, self.engine.views_read if views == "rules" else None)
-        kept = self.memory.situations.get(key)
-        if kept is not None and kept[0] is data:
-            found = kept[1]
-        else:
-            try:
-                found = self.engine.situation(data, path, views=views)
-            except lawkit.RulingError as exc:
-                found = exc
-        self.memory.used_situations[key] = (data, found)
-        if isinstance(found, Exception):
-            raise found
-        return found
+        return _kept(self.memory.situations, self.memory.used_situations, key, data,
+                     lambda: self.engine.situation(data, path, views=views))
 
     def ruling(self, code: str, situation: Any, *, checked: bool = False) -> Any:
-        import lawkit
-
         situation = self.situation(situation, views="rules")
         if self.stopping is not None and self.stopping():
             raise Stopped
         if code not in self.keys:  # not a code of the corpus: the engine says so
             return self.engine.ruling(code, situation, checked=checked)
         key = (self.keys[code], id(situation), checked)
-        kept = self.memory.rulings.get(key)
-        if kept is not None and kept[0] is situation:
-            found = kept[1]
-        else:
-            try:
-                found = self.engine.ruling(code, situation, checked=checked)
-            except lawkit.RulingError as exc:
-                found = exc
-        self.memory.used_rulings[key] = (situation, found)
-        if isinstance(found, Exception):
-            raise found
-        return found
+        return _kept(self.memory.rulings, self.memory.used_rulings, key, situation,
+                     lambda: self.engine.ruling(code, situation, checked=checked))
+
+
+def _kept(kept: dict, used: dict, key: tuple, subject: Any, make: Callable[[], Any]) -> Any:
+    """What ``make`` gives (or the RulingError it raises, raised again) for ``subject``, kept in
+    ``kept`` under ``key`` from the last run and filed in ``used`` for the next: keyed by the
+    subject's id, so a kept entry counts only while it holds that same object."""
+    import lawkit
+
+    entry = kept.get(key)
+    if entry is not None and entry[0] is subject:
+        found = entry[1]
+    else:
+        try:
+            found = make()
+        except lawkit.RulingError as exc:
+            found = exc
+    used[key] = (subject, found)
+    if isinstance(found, Exception):
+        raise found
+    return found
 
 
 def run(site: Site, laws_path: str, directory: str,
