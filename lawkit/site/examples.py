@@ -44,7 +44,10 @@ def rules_key(site: Site, laws_path: str, directory: str) -> str:
     constants, definitions and rules as written (not where they are: a note added above a rule moves it, and
     no ruling says where its rule is), the heading's precedence groups, the citation ids (a ruling
     is filed under its law), the shared rule files, the scenario files and lawkit's own source."""
-    shared, codes = rules_keys(site, laws_path, directory)
+    return _whole_key(*rules_keys(site, laws_path, directory))
+
+
+def _whole_key(shared: str, codes: dict[str, str]) -> str:
     return hashlib.sha256(json.dumps([shared, codes], sort_keys=True).encode()).hexdigest()[:20]
 
 
@@ -246,14 +249,15 @@ def run(site: Site, laws_path: str, directory: str,
     import lawkit
 
     shared, codes = rules_keys(site, laws_path, directory)
-    key = site.examples_key = hashlib.sha256(json.dumps([shared, codes], sort_keys=True).encode()).hexdigest()[:20]
+    key = site.examples_key = _whole_key(shared, codes)
     site.examples_keys = codes
+    memory_key = (shared, os.path.abspath(directory))
     if key in _last:
         scenarios, examples, changed = _last[key]
         site.scenarios[:], site.examples, site.changes = scenarios, examples, changed
     elif cached(site, laws_path, key) is None:
         if remember:
-            memory = _memory(site, directory, (shared, os.path.abspath(directory)))
+            memory = _memory(site, directory, memory_key)
             engine = RememberingEngine(lawkit.Engine(site.corpus), memory, codes)
             load_examples(site, directory, engine, memory.loaded)
             changes(site, engine)
@@ -268,8 +272,8 @@ def run(site: Site, laws_path: str, directory: str,
     if key not in _last:
         _last.clear()
         _last[key] = (list(site.scenarios), site.examples, site.changes)
-    if remember and later is not None and not _whole((shared, os.path.abspath(directory)), codes):
-        later("remembered", partial(_warm_up, site, directory, (shared, os.path.abspath(directory)), codes, stopping))
+    if remember and later is not None and not _whole(memory_key, codes):
+        later("remembered", partial(_warm_up, site, directory, memory_key, codes, stopping))
 
 
 def warm_up_later(site: Site, laws_path: str, directory: str, later: Callable[[str, Callable[[], None]], None],
@@ -280,8 +284,9 @@ def warm_up_later(site: Site, laws_path: str, directory: str, later: Callable[[s
         if stopping is not None and stopping():
             return  # the server stops, or a build began: the next build warms up again if it must
         shared, codes = rules_keys(site, laws_path, directory)
-        if not _whole((shared, os.path.abspath(directory)), codes):
-            _warm_up(site, directory, (shared, os.path.abspath(directory)), codes, stopping)
+        memory_key = (shared, os.path.abspath(directory))
+        if not _whole(memory_key, codes):
+            _warm_up(site, directory, memory_key, codes, stopping)
 
     later("remembered", work)
 

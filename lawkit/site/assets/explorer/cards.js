@@ -1,11 +1,9 @@
 // Cards, seats and packs for the explorer's table pages: a card as players write it (KH, 10S)
 // shown with its suit symbol, the seats in the order of dealing, a pack shuffled at random.
-import {SEATS, card} from './record.js'
+import {SEATS, SUITS, RANKS, card, fullPack} from './record.js'
 import {word, SUIT_SYMBOLS} from './words.js'
 
-export {SEATS}
-export const SUITS = ['S', 'H', 'D', 'C']
-export const RANKS = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2']
+export {SEATS, SUITS, RANKS, fullPack}
 export const SYMBOL = SUIT_SYMBOLS
 const RED = new Set(['H', 'D'])
 
@@ -21,11 +19,6 @@ export function parseCard (text) {
 
 export function rankText (rank) {
   return rank === 'T' ? '10' : rank
-}
-
-// The fifty-two cards, by suit and rank.
-export function fullPack () {
-  return SUITS.flatMap(suit => RANKS.map(rank => rank + suit))
 }
 
 // The cards in a random order (the browser's cryptographic randomness, unbiased).

@@ -5,12 +5,11 @@
 // address's fragment (share.js): #code=…&s=<the record>&k=<the kind being described>&dev=1.
 import {open} from './explorer.js'
 import {readState, writeSoon} from './share.js'
-import {SEATS, card as readCard} from './record.js'
+import {SEATS, RANKS, card as readCard} from './record.js'
 import {word, SUIT_SYMBOLS as SUITS} from './words.js'
 import {element, eventWords, rulingItem} from './ruling.js'
 
 const ALL = 'all'
-const RANKS = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2']
 const named = name => name.replace(/[_-]/g, ' ')
 // A kind's description up to its first aside, so the list of kinds stays narrow (the whole is shown below it).
 const brief = text => text.split(/ \(| - |[.:;]/)[0]

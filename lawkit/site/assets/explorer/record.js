@@ -2,6 +2,13 @@
 // positions: an error names the event). The vocabulary is the explorer model's `record`
 // (laws/record.yaml: each kind's fields, and its event before its fields are read).
 export const SEATS = ['north', 'east', 'south', 'west']
+export const SUITS = ['S', 'H', 'D', 'C']
+export const RANKS = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2']
+
+// The fifty-two cards, by suit and rank.
+export function fullPack () {
+  return SUITS.flatMap(suit => RANKS.map(rank => rank + suit))
+}
 const PARTS = ['seats', 'dealer', 'previous_dealer', 'irregularities', 'events', 'answers']
 const BID = /^([1-7])\s*(NT|RS|S|H|D|C)$/i
 const CALLS = ['pass', 'double', 'redouble']
@@ -202,9 +209,7 @@ export function readAnswers (answers, checkAnswer = null) {
 // player following suit when he can and the trick's winner leading to the next. The explorer
 // practises on it in idle time (Explorer.warmUp): every part of the record, and no irregularity.
 export function sampleHand () {
-  const suits = ['S', 'H', 'D', 'C']
-  const ranks = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2']
-  const pack = suits.flatMap(s => ranks.map(r => r + s))
+  const pack = fullPack()
   for (let i = pack.length - 1, seed = 7; i > 0; i--) { // a fixed shuffle (a linear congruential sequence)
     seed = (seed * 1103515245 + 12345) % 2147483648
     const j = seed % (i + 1);
@@ -226,7 +231,7 @@ export function sampleHand () {
     by = after(by)
   }
   let leader = after(dealer)
-  const rank = c => ranks.indexOf(c[0])
+  const rank = c => RANKS.indexOf(c[0])
   for (let trick = 0; trick < 13; trick++) {
     let seat = leader
     let led = null
