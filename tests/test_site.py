@@ -896,6 +896,7 @@ def test_serve_from_a_warm_cache_rules_the_scenarios_in_the_background(make_corp
     monkeypatch.chdir(project)
     _built(project, "before")  # the cache entries of the worked examples, as a `mkdocs build` leaves them
     monkeypatch.setattr(afterwards, "SERVED", 0.0)
+    monkeypatch.setattr(afterwards, "QUIET", 0.0)
     ruled, _, _ = _counted(monkeypatch)
     rebuild, configs = _serving(project)
     rebuild()

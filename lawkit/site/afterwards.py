@@ -19,19 +19,30 @@ saved page is done after it, in a thread of its own:
   that a save soon after would wait for.
 
 The thread waits ``SERVED`` seconds first: the browser fetches the page as soon as the build is
-through (livereload), and this work holds the interpreter while it runs. A build that begins
-meanwhile waits for the entry being written, if one is, and takes the rest over: it is done
-after that build. An entry another build made again replaces the older one unwritten (writing
-an entry removes the older ones of its name anyway), so a quick run of saves writes each once.
+through (livereload), and this work holds the interpreter while it runs. Then the warm-up, which
+gives way at once when a build begins. The cache entries and the collection wait until no build
+began for ``QUIET`` seconds: writing one (the worked examples' is 8 MB of JSON, about a second)
+cannot stop halfway, and a build that begins meanwhile waits for it — an editor saves again a few
+seconds after looking, and waited for the last build's entries (measured: 0.9x the plain build
+after a saved note, 0.77x without that wait). A build that begins first takes the rest over:
+it is done after that build. An entry another build made again replaces the older one unwritten
+(writing an entry removes the older ones of its name anyway), so a quick run of saves writes each
+once. When the server stops (Ctrl-C), every entry left is written; a server killed before a
+quiet spell loses them, which costs only the next start its time (the cache is a cache).
 """
 
 from __future__ import annotations
 
 import gc
 import threading
+import time
 from typing import Callable
 
+from .examples import WARM_UP
+
 SERVED = 1.0
+QUIET = 30.0  # seconds with no build before the entries are written (see above)
+SOON = frozenset({WARM_UP})  # work that gives way when a build begins: done after SERVED
 GROWTH = 1.25  # a full collection once the frozen objects grew by a quarter since the last one
 
 
@@ -59,16 +70,15 @@ class Afterwards:
         gc.freeze()
         self.stop = stop = threading.Event()
 
+        began = time.monotonic()
+
         def run() -> None:
             if stop.wait(SERVED):
                 return
-            while not stop.is_set():
-                with self.lock:
-                    if not self.pending:
-                        break
-                    name = next(iter(self.pending))
-                    work = self.pending.pop(name)
-                work()
+            self._run(stop, soon=True)
+            if stop.wait(max(0.0, QUIET - (time.monotonic() - began))):
+                return
+            self._run(stop, soon=False)
             if not stop.is_set() and gc.get_freeze_count() > self.collected * GROWTH:
                 gc.unfreeze()
                 gc.collect()
@@ -78,6 +88,16 @@ class Afterwards:
         self.thread = threading.Thread(target=run, name="lawkit-afterwards")
         self.thread.start()
 
+    def _run(self, stop: threading.Event, soon: bool) -> None:
+        """The work left (``soon``: only what gives way when a build begins), in the order it was left."""
+        while not stop.is_set():
+            with self.lock:
+                name = next((name for name in self.pending if soon is (name in SOON)), None)
+                if name is None:
+                    break
+                work = self.pending.pop(name)
+            work()
+
     def wait(self) -> None:
         """A build begins: the entry being written is finished, the others are left for after it."""
         if self.thread is not None:
@@ -86,9 +106,9 @@ class Afterwards:
             self.thread = None
 
     def finish(self) -> None:
-        """The server stops: every entry written now."""
+        """The server stops: every cache entry written now."""
         self.wait()
-        with self.lock:
-            work, self.pending = list(self.pending.values()), {}
+        with self.lock:  # the warm-up is for this process's next build: there is none
+            work, self.pending = [one for name, one in self.pending.items() if name not in SOON], {}
         for one in work:
             one()

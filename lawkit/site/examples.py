@@ -22,6 +22,7 @@ from .. import cache
 from .context import Example, Site
 
 NAME = "ruled"  # the cache entry: .lawkit-cache/ruled-<key>
+WARM_UP = "remembered"  # the work, left for after a build under serve, that rules the scenarios into memory
 # The shared files the engine reads (the vocabulary, the outcomes, the record and its views) and
 # the edition maps (through which the changes in behaviour are compared).
 RULE_FILES = ("facts", "outcomes", "record", "views", "editions")
@@ -273,7 +274,7 @@ def run(site: Site, laws_path: str, directory: str,
         _last.clear()
         _last[key] = (list(site.scenarios), site.examples, site.changes)
     if remember and later is not None and not _whole(memory_key, codes):
-        later("remembered", partial(_warm_up, site, directory, memory_key, codes, stopping))
+        later(WARM_UP, partial(_warm_up, site, directory, memory_key, codes, stopping))
 
 
 def warm_up_later(site: Site, laws_path: str, directory: str, later: Callable[[str, Callable[[], None]], None],
@@ -288,7 +289,7 @@ def warm_up_later(site: Site, laws_path: str, directory: str, later: Callable[[s
         if not _whole(memory_key, codes):
             _warm_up(site, directory, memory_key, codes, stopping)
 
-    later("remembered", work)
+    later(WARM_UP, work)
 
 
 def _whole(shared: tuple[str, str], codes: dict[str, str]) -> bool:
