@@ -960,6 +960,66 @@ def test_serve_writes_the_cache_entries_once_the_build_is_through(make_corpus, t
     assert "dealer_player: Bob" in folded(project / "full", "demo/2")["parts"]["rules"]
 
 
+def test_serve_is_told_of_a_save_by_the_system_and_keeps_mkdocs_watches(make_corpus, tmp_path, monkeypatch):
+    """The plugin's on_serve moves the server's watches (docs, mkdocs.yml, laws, scenarios) from
+    MkDocs' PollingObserver, which looks twice a second, to the platform's observer (inotify): a
+    saved law file, and a mkdocs.yml saved by writing a new file and renaming it over the old,
+    each ask for a rebuild. With a watch it does not know of (serve --watch-theme), MkDocs'
+    observer is kept."""
+    import os
+
+    from mkdocs.config import load_config
+    from mkdocs.livereload import LiveReloadServer
+    from watchdog.observers import Observer
+    from watchdog.observers.polling import PollingObserver
+
+    if Observer is PollingObserver:
+        pytest.skip("this platform has no file-system events for watchdog")
+    project = _small_project(make_corpus, tmp_path)
+    monkeypatch.chdir(project)
+    config = load_config(str(project / "mkdocs.yml"), site_dir=str(project / "site"))
+    config.plugins.on_startup(command="serve", dirty=True)
+    config = config.plugins.on_config(config)
+
+    def serving(*more: Path) -> LiveReloadServer:  # as mkdocs serve watches before on_serve
+        server = LiveReloadServer(builder=lambda: None, host="127.0.0.1", port=0, root=str(project / "site"))
+        server.watch(config.docs_dir)
+        server.watch(config.config_file_path)
+        for path in more:
+            server.watch(str(path))
+        return config.plugins.on_serve(server, config=config, builder=server.builder)
+
+    server = serving()
+    assert not isinstance(server.observer, PollingObserver)
+    server.observer.start()  # as server.serve() does: started already, nothing to do
+
+    def wanted(save, timeout: float = 30) -> bool:  # whether the save asks the server for a rebuild
+        with server._rebuild_cond:
+            server._want_rebuild = False
+        save()
+        with server._rebuild_cond:
+            return server._rebuild_cond.wait_for(lambda: server._want_rebuild, timeout=timeout)
+
+    try:
+        assert wanted(lambda: _edit(project / "laws" / "demo" / "01-one.yaml", "text:", "text: "))
+        written = project / "mkdocs.new"
+        written.write_text((project / "mkdocs.yml").read_text("utf-8") + "\n", "utf-8")
+        assert wanted(lambda: os.replace(written, project / "mkdocs.yml"))
+        assert wanted(lambda: os.replace(project / "mkdocs.yml", project / "mkdocs.old")
+                      or os.replace(project / "mkdocs.old", project / "mkdocs.yml"))  # the watch outlived a rename
+        # Neither a file read (the build reads every page) nor another file beside mkdocs.yml.
+        assert not wanted(lambda: (project / "laws" / "demo" / "01-one.yaml").read_text("utf-8")
+                          + (project / "mkdocs.yml").read_text("utf-8")
+                          + str((project / "notes.txt").write_text("beside mkdocs.yml", "utf-8")), timeout=1)
+    finally:
+        server.observer.stop()
+    theme = tmp_path / "theme"
+    theme.mkdir()
+    kept = serving(theme)
+    assert isinstance(kept.observer, PollingObserver) and len(kept.observer.emitters) == 5
+    config.plugins.on_shutdown()
+
+
 def test_a_broken_file_still_fails_a_build(make_corpus, tmp_path):
     project = _small_project(make_corpus, tmp_path)
     one = project / "laws" / "demo" / "01-one.yaml"

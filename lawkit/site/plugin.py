@@ -16,7 +16,7 @@
   with many writes them to ``api/previews/``, in ``on_post_build``);
 - ``on_page_context`` points each generated page's edit link at its YAML;
 - ``on_serve`` watches laws/ (and the scenarios) so ``mkdocs serve`` rebuilds
-  when an editor saves a file.
+  when an editor saves a file, told of it by the system where it can (``watch``).
 
 Under ``mkdocs serve`` the plugin lives from one build to the next (it has
 ``on_startup``): a saved file that breaks the corpus does not stop the server. The
@@ -49,7 +49,7 @@ import lawkit
 from lawkit.cache import checked
 from lawkit.corpus import Parsed, stored
 
-from . import ask, examples, explorer, generated, lookup, previews, reload
+from . import ask, examples, explorer, generated, lookup, previews, reload, watch
 from .afterwards import Afterwards
 from .context import Site
 from .pages import codes_table
@@ -371,8 +371,11 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         return context
 
     def on_serve(self, server, *, config, builder):
-        server.watch(self.laws_path)
+        watched = [config.docs_dir, *([config.config_file_path] if config.config_file_path else []), self.laws_path]
         if os.path.isdir(self.scenarios_path):
-            server.watch(self.scenarios_path)
+            watched.append(self.scenarios_path)
+        for path in watched[watched.index(self.laws_path):]:
+            server.watch(path)
+        watch.sooner(server, watched)  # told of a save at once, rather than at MkDocs' next poll
         return server
 
