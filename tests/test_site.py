@@ -885,6 +885,51 @@ def test_serve_after_a_saved_rule_rules_again_for_its_code_alone(make_corpus, tm
     configs[-1].plugins.on_shutdown()
 
 
+def test_serve_after_a_saved_condition_rules_again_only_where_it_could_change_the_ruling(
+        make_corpus, tmp_path, monkeypatch):
+    """Under serve, a rule whose `when` alone changed: a situation on which the old and the new
+    condition are both false keeps its ruling (CEL is pure; the rule did not hold, so its text is in
+    no trace); where either holds, it is ruled again. Each time the site is a full build's."""
+    project = _two_codes_project(make_corpus, tmp_path)
+    laws = project / "laws"
+    with open(project / "tests" / "scenarios" / "demo.yaml", "a", encoding="utf-8") as scenarios:
+        scenarios.write("""\
+  - name: Three cut
+    record:
+      answers:
+        cuts: [{player: Ann, card: AS}, {player: Bob, card: KH}, {player: Cy, card: 2D}]
+    expect:
+      demo: {rulings: []}
+      other: {rulings: []}
+""")
+    monkeypatch.chdir(project)
+    ruled, _, _ = _counted(monkeypatch)
+    rebuild, configs = _serving(project)
+    site = project / "site"
+    rebuild()
+    assert sorted(ruled) == ["demo", "demo", "other", "other"]
+
+    def saved(new: str, rulings: list[str]) -> None:
+        ruled.clear()
+        text = (laws / "demo" / "01-one.yaml").read_text("utf-8")
+        (laws / "demo" / "01-one.yaml").write_text(re.sub(r"when: .*", f"when: {new}", text, count=1), "utf-8")
+        rebuild()
+        assert ruled == rulings
+        assert html.escape(new, quote=False) in folded(site, "demo/2")["parts"]["rules"]
+        clean = _built(project, f"full-{len(rulings)}")
+        _same_site(clean, site)
+        _same_site(site, clean)
+        shutil.rmtree(clean)
+
+    saved("size(cuts) == 2 || size(cuts) == 7", ["demo"])  # the two cuts: it holds, its text is in the trace
+    saved("size(cuts) == 2 || size(cuts) == 7 || false", ["demo"])
+    saved("size(cuts) >= 2", ["demo", "demo"])  # now it holds on the three cuts too
+    saved("size(cuts) >= 2 && size(cuts) < 9", ["demo", "demo"])  # held before: ruled again
+    saved("size(cuts) == 3", ["demo", "demo"])
+    saved("size(cuts) == 3 && size(cuts) > 0", ["demo"])  # false on the two cuts before and after
+    configs[-1].plugins.on_shutdown()
+
+
 def test_serve_from_a_warm_cache_rules_the_scenarios_in_the_background(make_corpus, tmp_path, monkeypatch):
     """A serve whose first build reads the worked examples back from lawkit's cache (a build ran
     before) rules the scenarios in the background once the page is served, so its first saved rule

@@ -15,7 +15,7 @@ situation can be read and one engine serves several threads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cached_property
 from typing import Any, Iterable
 
@@ -104,6 +104,7 @@ class Engine:
         self.corpus = corpus
         self.model = corpus.situation_model
         self._orders: dict[str, dict[str, int]] = {}
+        self._evaluated: dict[str, dict[str, int]] = {}  # code -> each rule's place in the evaluation order
         self._plans: dict[tuple[str, frozenset[str]], _Plan] = {}
         self._read_by_rules = frozenset(name for book in corpus.rulebooks.values() for rule in book.rules
                                         for name in rule.facts if name in self.model.views.views)
@@ -319,6 +320,46 @@ class Engine:
         situation = self.situation(situation, views="rules")
         return [self.ruling(code, situation) for code in (codes or self.corpus.rulebooks)]
 
+    def keeps_ruling(self, changed: list[tuple[Rule, Rule]], situation: Situation, before: Result) -> bool:
+        """Whether ``before``, the ruling of ``situation`` under the code's rules before ``changed``
+        (``when_changes``: conditions changed alone), is its ruling now. CEL is pure, and a ruling is
+        the same up to a changed rule's condition (it is the same rules, in the same order, on the same
+        situation): the condition reads the constants and facts it names, bound as here, and the values
+        the rules before it that applied gave (``before`` has them). So when both conditions are false,
+        the rule did not hold either time (its text, which a ruling's trace shows, is in neither); when
+        the situation lacks a fact it reads, a ruling asks only whether the condition cannot hold, the
+        same question of both; and a rule still waiting for a value is not asked at all."""
+        facts = situation.facts
+        for old, new in changed:
+            assert old.when is not None and new.when is not None  # when_changes gives no others
+            book = self._book(new.code)
+            order = self._evaluation_order(new.code)
+            at = order[new.key]
+            produced: dict[str, Any] = {}
+            for ruling in sorted((r for r in before.rulings if order.get(r.rule, at) < at), key=lambda r: order[r.rule]):
+                produced.update({name: value for name, value in ruling.values.items() if name in book.used_values})
+            if not new.inputs <= produced.keys():
+                continue  # not evaluated: it waits for a value no rule before it gave
+            names = new.when.names
+            context = Context()
+            context.update({name: book.constants[name].value for name in names & new.constants})
+            context.update({name: self.model.views.constants[name] for name in names & new.shared})
+            context.update({name: facts[name] for name in names & new.facts if name in facts})
+            context.update({name: produced[name] for name in names & new.inputs})
+            false_before, false_after = _false(old.when, context), _false(new.when, context)
+            if new.facts - facts.keys():
+                if false_before != false_after:
+                    return False
+            elif not (false_before and false_after):
+                return False
+        return True
+
+    def _evaluation_order(self, code: str) -> dict[str, int]:
+        order = self._evaluated.get(code)
+        if order is None:
+            order = self._evaluated[code] = {rule.key: i for i, rule in enumerate(self._book(code).rules)}
+        return order
+
     # -- internals -------------------------------------------------------------
 
     def _law_order(self, code: str) -> dict[str, int]:
@@ -407,6 +448,51 @@ class Engine:
                         f"{first.rule} ({first.outcome}) and {second.rule} ({second.outcome}) both apply and "
                         "conflict; say which takes precedence with 'overrides' or 'unless'", law=first.law,
                         kind="conflict")
+
+
+def when_changes(before: Rulebook, after: Rulebook) -> list[tuple[Rule, Rule]] | None:
+    """The rules of one code whose ``when`` alone changed between two compilations, as (before, after)
+    pairs; None when anything else changed (a rule's values or outcome, a constant, the order, the
+    precedence; where things are written is not compared: no ruling says it), or a changed condition
+    reads other names than before, or was added or taken away (``Engine.keeps_ruling`` then cannot tell)."""
+    if _shape(before, False) != _shape(after, False):
+        return None
+    changed = []
+    for old, new in zip(before.rules, after.rules):
+        if _shape(old.when) != _shape(new.when):
+            if old.when is None or new.when is None or old.when.names != new.when.names:
+                return None
+            changed.append((old, new))
+    return changed
+
+
+def _shape(value: Any, when: bool = True) -> Any:
+    """What a compiled rulebook (or a part of it) says, comparable: expressions by their text and
+    names (not their compiled programs), positions left out; a rule's condition only if ``when``."""
+    if isinstance(value, Expression):
+        return ("expression", value.source, value.written, value.names, value.bound, value.definitions)
+    if isinstance(value, Position):
+        return None
+    if isinstance(value, Rule) and not when:
+        return ("rule", value.when is not None) + tuple(_shape(getattr(value, f.name), when)
+                                                        for f in fields(value) if f.name != "when")
+    if is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__,) + tuple(_shape(getattr(value, f.name), when) for f in fields(value))
+    if isinstance(value, dict):
+        return ("dict",) + tuple((key, _shape(item, when)) for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return ("list",) + tuple(_shape(item, when) for item in value)
+    if isinstance(value, (set, frozenset)):
+        return ("set", frozenset(_shape(item, when) for item in value))
+    return value
+
+
+def _false(expression: Expression, context: Context) -> bool:
+    """Whether the expression gives false in ``context`` (an error, as for a name left unbound, is not false)."""
+    try:
+        return expression.program.execute(context) is False
+    except Exception:
+        return False
 
 
 def _condition_facts(rule: Rule) -> frozenset[str]:

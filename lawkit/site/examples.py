@@ -160,6 +160,7 @@ class _Remembered:
         self.used_situations: dict[tuple[int, str, frozenset[str] | None], tuple[Any, Any]] = {}  # this run's
         self.used_rulings: dict[tuple[str, int, bool], tuple[Any, Any]] = {}
         self.whole: set[str] = set()  # the code keys whose every ruling is kept (a run, or a warm-up, went through)
+        self.books: dict[str, tuple[str, Any]] = {}  # code -> (its key, its compiled rules) in the last run
 
     def done(self, keys: dict[str, str]) -> None:
         """The run is through: what it did not use (a changed code's rulings) is let go."""
@@ -192,6 +193,7 @@ class RememberingEngine:
                  stopping: Callable[[], bool] | None = None) -> None:
         self.engine, self.memory, self.keys, self.stopping = engine, memory, keys, stopping
         self.corpus = engine.corpus
+        self.changed: dict[str, Any] = {}  # code -> its rules' changed conditions since the last run (when_changes)
 
     def situation(self, data: Any, path: str = "<situation>", *, views: str = "all") -> Any:
         import lawkit
@@ -214,7 +216,29 @@ class RememberingEngine:
             return self.engine.ruling(code, situation, checked=checked)
         key = (self.keys[code], id(situation), checked)
         return _kept(self.memory.rulings, self.memory.used_rulings, key, situation,
-                     lambda: self.engine.ruling(code, situation, checked=checked))
+                     lambda: self._ruled(code, situation, checked))
+
+    def _ruled(self, code: str, situation: Any, checked: bool) -> Any:
+        """The engine's ruling; or the last run's, when the code's rules changed in their conditions
+        alone (a saved `when`) and this situation's ruling does not depend on them (``keeps_ruling``)."""
+        from lawkit.rules.engine import Result, when_changes
+
+        book = self.engine.corpus.rulebooks.get(code)
+        before = self.memory.books.get(code)
+        if before is not None and book is not None and before[0] != self.keys[code]:
+            entry = self.memory.rulings.get((before[0], id(situation), checked))
+            if entry is not None and entry[0] is situation and isinstance(entry[1], Result):
+                if code not in self.changed:
+                    self.changed[code] = when_changes(before[1], book)
+                changed = self.changed[code]
+                if changed is not None and self.engine.keeps_ruling(changed, situation, entry[1]):
+                    return entry[1]
+        return self.engine.ruling(code, situation, checked=checked)
+
+    def through(self) -> None:
+        """The run went through: the rules it ruled with are those its rulings are kept under."""
+        self.memory.books = {code: (key, self.engine.corpus.rulebooks[code]) for code, key in self.keys.items()
+                             if code in self.engine.corpus.rulebooks}
 
 
 def _kept(kept: dict, used: dict, key: tuple, subject: Any, make: Callable[[], Any]) -> Any:
@@ -263,6 +287,7 @@ def run(site: Site, laws_path: str, directory: str,
             load_examples(site, directory, engine, memory.loaded)
             changes(site, engine)
             memory.done(codes)
+            engine.through()
         else:
             load_examples(site, directory)
             changes(site)
@@ -325,6 +350,7 @@ def _warm_up(site: Site, directory: str, shared: tuple[str, str], codes: dict[st
         memory.warmed(None)
         return
     memory.warmed(codes)
+    engine.through()
 
 
 def cached(site: Site, laws_path: str, key: str) -> Site | None:
