@@ -455,10 +455,12 @@ def when_changes(before: Rulebook, after: Rulebook) -> list[tuple[Rule, Rule]] |
     pairs; None when anything else changed (a rule's values or outcome, a constant, the order, the
     precedence; where things are written is not compared: no ruling says it), or a changed condition
     reads other names than before, or was added or taken away (``Engine.keeps_ruling`` then cannot tell)."""
-    if _shape(before, False) != _shape(after, False):
+    if len(before.rules) != len(after.rules) or _apart_from_rules(before) != _apart_from_rules(after):
         return None
     changed = []
     for old, new in zip(before.rules, after.rules):
+        if _shape(old, False) != _shape(new, False):
+            return None
         if _shape(old.when) != _shape(new.when):
             if old.when is None or new.when is None or old.when.names != new.when.names:
                 return None
@@ -466,24 +468,32 @@ def when_changes(before: Rulebook, after: Rulebook) -> list[tuple[Rule, Rule]] |
     return changed
 
 
-def _shape(value: Any, when: bool = True) -> Any:
+def _apart_from_rules(book: Rulebook) -> Any:
+    """The rulebook's shape but for its rules, which it names by their keys elsewhere (the producers
+    of each value, the precedence groups): each rule is compared on its own."""
+    return tuple(_shape(getattr(book, f.name), True, refs=True) for f in fields(book) if f.name != "rules")
+
+
+def _shape(value: Any, when: bool = True, refs: bool = False) -> Any:
     """What a compiled rulebook (or a part of it) says, comparable: expressions by their text and
     names (not their compiled programs), positions left out; a rule's condition only if ``when``."""
     if isinstance(value, Expression):
         return ("expression", value.source, value.written, value.names, value.bound, value.definitions)
     if isinstance(value, Position):
         return None
+    if isinstance(value, Rule) and refs:
+        return ("rule", value.key)
     if isinstance(value, Rule) and not when:
-        return ("rule", value.when is not None) + tuple(_shape(getattr(value, f.name), when)
+        return ("rule", value.when is not None) + tuple(_shape(getattr(value, f.name), when, refs)
                                                         for f in fields(value) if f.name != "when")
     if is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__,) + tuple(_shape(getattr(value, f.name), when) for f in fields(value))
+        return (type(value).__name__,) + tuple(_shape(getattr(value, f.name), when, refs) for f in fields(value))
     if isinstance(value, dict):
-        return ("dict",) + tuple((key, _shape(item, when)) for key, item in value.items())
+        return ("dict",) + tuple((key, _shape(item, when, refs)) for key, item in value.items())
     if isinstance(value, (list, tuple)):
-        return ("list",) + tuple(_shape(item, when) for item in value)
+        return ("list",) + tuple(_shape(item, when, refs) for item in value)
     if isinstance(value, (set, frozenset)):
-        return ("set", frozenset(_shape(item, when) for item in value))
+        return ("set", frozenset(_shape(item, when, refs) for item in value))
     return value
 
 
