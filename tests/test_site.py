@@ -1009,8 +1009,8 @@ def test_serve_is_told_of_a_save_by_the_system_and_keeps_mkdocs_watches(make_cor
     """The plugin's on_serve moves the server's watches (docs, mkdocs.yml, laws, scenarios) from
     MkDocs' PollingObserver, which looks twice a second, to the platform's observer (inotify): a
     saved law file, and a mkdocs.yml saved by writing a new file and renaming it over the old,
-    each ask for a rebuild. With a watch it does not know of (serve --watch-theme), MkDocs'
-    observer is kept."""
+    each ask for a rebuild. With a watch it does not know of (serve --watch-theme), or without one
+    it expects, MkDocs' observer is kept."""
     import os
 
     from mkdocs.config import load_config
@@ -1026,9 +1026,10 @@ def test_serve_is_told_of_a_save_by_the_system_and_keeps_mkdocs_watches(make_cor
     config.plugins.on_startup(command="serve", dirty=True)
     config = config.plugins.on_config(config)
 
-    def serving(*more: Path) -> LiveReloadServer:  # as mkdocs serve watches before on_serve
+    def serving(*more: Path, docs: bool = True) -> LiveReloadServer:  # as mkdocs serve watches before on_serve
         server = LiveReloadServer(builder=lambda: None, host="127.0.0.1", port=0, root=str(project / "site"))
-        server.watch(config.docs_dir)
+        if docs:
+            server.watch(config.docs_dir)
         server.watch(config.config_file_path)
         for path in more:
             server.watch(str(path))
@@ -1062,6 +1063,8 @@ def test_serve_is_told_of_a_save_by_the_system_and_keeps_mkdocs_watches(make_cor
     theme.mkdir()
     kept = serving(theme)
     assert isinstance(kept.observer, PollingObserver) and len(kept.observer.emitters) == 5
+    other = serving(docs=False)  # a MkDocs that watches otherwise: its watches are left alone
+    assert isinstance(other.observer, PollingObserver) and len(other.observer.emitters) == 3
     config.plugins.on_shutdown()
 
 

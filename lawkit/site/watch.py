@@ -70,10 +70,15 @@ def sooner(server: Any, paths: list[str]) -> bool:
         return False
     native.unschedule_all()
     old = server.observer
-    for path in paths:
-        server.unwatch(path)
-    if old.emitters:  # a watch not in ``paths``: leave them all where MkDocs put them
+    moved = []
+    try:
         for path in paths:
+            server.unwatch(path)
+            moved.append(path)
+    except KeyError:  # a path MkDocs does not watch (another MkDocs than 1.6): leave its watches alone
+        pass
+    if old.emitters or len(moved) < len(paths):  # or a watch not in ``paths``: they stay where MkDocs put them
+        for path in moved:
             server.watch(path)
         native.stop()
         return False
