@@ -8,7 +8,9 @@ and that of the subprocesses it waited for: mkdocs, mypy, node) and, on the cont
 machine's busy cores every second (every process: other work on the machine shows there too).
 This prints the run's wall time, each worker's busy time and idle gaps, the machine's use, the
 slowest tests by wall time and by CPU time, and the tests that wait most (wall far above CPU).
-Chromium's CPU is not counted as a test's: it is Playwright's driver's child, not the worker's.
+A test's subprocesses' CPU ("sub") is what the worker reaped during it and, in timelines that
+have it (tree_cpu), the CPU the live processes under the worker (Playwright's driver, Chromium and
+its renderers) spent meanwhile: a browser test's Chromium is counted as its own.
 """
 
 from __future__ import annotations
@@ -17,6 +19,13 @@ import argparse
 import json
 from collections import defaultdict
 from pathlib import Path
+
+
+def sub(record: dict) -> float:
+    """The test's subprocesses' CPU: those reaped during it and the live ones' (Chromium's). A
+    test during which the browser ended (a worker's last, as the session closes) sees Chromium's
+    whole CPU leave the live tree unreaped by the worker: a negative sum, counted as nothing."""
+    return max(record["children_cpu"] + record.get("tree_cpu", 0.0), 0.0)
 
 
 def load(path: Path) -> tuple[list[dict], list[dict], list[dict], list[dict]]:
@@ -80,7 +89,7 @@ def main() -> None:
     wall = end - begin
     print(f"{len(tests)} tests, {wall:.0f} s from the first sample or test to the last test's end")
     print(f"tests' CPU: workers {sum(t['cpu'] for t in tests):.0f} s, their subprocesses "
-          f"{sum(t['children_cpu'] for t in tests):.0f} s")
+          f"{sum(sub(t) for t in tests):.0f} s")
     for build in builds:
         print(f"site build ({build['worker']}): {build['start'] - begin:.0f} s to {build['end'] - begin:.0f} s "
               f"({build['end'] - build['start']:.0f} s" + (f", CPU {build['cpu']:.0f} s)" if "cpu" in build else ")"))
@@ -108,9 +117,9 @@ def main() -> None:
         records.sort(key=lambda record: record["start"])
         busy = sum(record["end"] - record["start"] for record in records)
         cpu = sum(record["cpu"] for record in records)
-        sub = sum(record["children_cpu"] for record in records)
+        reaped = sum(sub(record) for record in records)
         first, last = records[0]["start"] - begin, records[-1]["end"] - begin
-        print(f"{worker:8} {len(records):6} {first:6.0f} {last:6.0f} {busy:7.0f} {cpu:6.0f} {sub:6.0f} "
+        print(f"{worker:8} {len(records):6} {first:6.0f} {last:6.0f} {busy:7.0f} {cpu:6.0f} {reaped:6.0f} "
               f"{wall - busy:7.0f}")
         gaps.append((first, worker, "(start)", records[0]["test"]))
         gaps.append((end - records[-1]["end"], worker, records[-1]["test"], "(end)"))
@@ -123,7 +132,7 @@ def main() -> None:
 
     def row(record: dict) -> str:
         wall = record["end"] - record["start"]
-        return (f"  {wall:6.1f} {record['cpu']:6.1f} {record['children_cpu']:6.1f} {record['worker']:5} "
+        return (f"  {wall:6.1f} {record['cpu']:6.1f} {sub(record):6.1f} {record['worker']:5} "
                 f"{record['start'] - begin:5.0f}  {record['test']}")
 
     header = f"  {'wall':>6} {'CPU':>6} {'sub':>6} {'wkr':5} {'at':>5}  test"
@@ -133,11 +142,11 @@ def main() -> None:
         print(row(record))
     print(f"\nthe {args.slowest} slowest by CPU time (the worker's and its subprocesses'):")
     print(header)
-    for record in sorted(tests, key=lambda r: r["cpu"] + r["children_cpu"], reverse=True)[:args.slowest]:
+    for record in sorted(tests, key=lambda r: r["cpu"] + sub(r), reverse=True)[:args.slowest]:
         print(row(record))
     print(f"\nthe {args.slowest} that wait most (wall minus CPU):")
     print(header)
-    for record in sorted(tests, key=lambda r: r["end"] - r["start"] - r["cpu"] - r["children_cpu"],
+    for record in sorted(tests, key=lambda r: r["end"] - r["start"] - r["cpu"] - sub(r),
                          reverse=True)[:args.slowest]:
         print(row(record))
     idle_lanes(tests, lanes, begin, args.gaps)
@@ -147,7 +156,7 @@ def main() -> None:
         module = modules[record["test"].split("::")[0]]
         module[0] += 1
         module[1] += record["end"] - record["start"]
-        module[2] += record["cpu"] + record["children_cpu"]
+        module[2] += record["cpu"] + sub(record)
     print("\nby module (tests, wall s, CPU s), the 15 longest:")
     for name, (count, mwall, mcpu) in sorted(modules.items(), key=lambda item: -item[1][1])[:15]:
         print(f"  {count:5} {mwall:7.1f} {mcpu:7.1f}  {name}")

@@ -519,12 +519,41 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
         return
     import resource
 
-    def cpu() -> tuple[float, float]:
+    def cpu() -> tuple[float, float, float]:
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return time.process_time(), children.ru_utime + children.ru_stime
+        return time.process_time(), children.ru_utime + children.ru_stime, _live_tree_cpu()
 
-    start, (own, children) = time.time(), cpu()
+    start, (own, children, tree) = time.time(), cpu()
     yield
-    end, (own_end, children_end) = time.time(), cpu()
+    end, (own_end, children_end, tree_end) = time.time(), cpu()
     _timeline({"worker": os.environ.get("PYTEST_XDIST_WORKER", "main"), "pid": os.getpid(), "test": item.nodeid,
-               "start": start, "end": end, "cpu": own_end - own, "children_cpu": children_end - children})
+               "start": start, "end": end, "cpu": own_end - own, "children_cpu": children_end - children,
+               "tree_cpu": tree_end - tree})
+
+
+def _live_tree_cpu() -> float:
+    """The CPU seconds of the processes under this one that are alive now, each with what it reaped
+    (Playwright's driver, Chromium and its renderers): the CPU of a browser test, which
+    RUSAGE_CHILDREN counts only when the driver is reaped at the worker's end. A process that ends
+    during a test moves from here to its reaper's count, so a test's difference is its own work."""
+    tick, total = os.sysconf("SC_CLK_TCK"), 0
+    waiting = [os.getpid()]
+    while waiting:
+        pid = waiting.pop()
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except OSError:  # ended meanwhile
+            continue
+        for task in tasks:
+            try:
+                children = Path(f"/proc/{pid}/task/{task}/children").read_text().split()
+            except OSError:
+                continue
+            for child in map(int, children):
+                waiting.append(child)
+                try:
+                    stat = Path(f"/proc/{child}/stat").read_text()
+                except OSError:
+                    continue
+                total += sum(map(int, stat[stat.rindex(")") + 2:].split()[11:15]))  # utime stime cutime cstime
+    return total / tick

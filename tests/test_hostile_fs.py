@@ -333,6 +333,21 @@ def test_a_file_that_does_not_load_gives_one_error(tree, check, name):
     assert summary.endswith(": 1 error, 0 warnings")
 
 
+def test_no_suggestion_is_looked_for_a_name_a_broken_rule_file_may_hold(one_code, check, monkeypatch):
+    """A broken views.yaml leaves thousands of names undeclared, each a knock-on dropped unread: a
+    'did you mean' for each (difflib over every name) made that check take 10 s of CPU instead of 1."""
+    import lawkit.corpus.problems
+
+    asked: list[str] = []
+    real = lawkit.corpus.problems.closest
+    monkeypatch.setattr(lawkit.corpus.problems, "closest", lambda word, choices: asked.append(word) or real(word, choices))
+    path = one_code / "views.yaml"
+    path.write_text(path.read_text().replace("\n", "\nx: : [\n", 1))
+    code, problems, _ = check()
+    assert code == 1 and len(problems) == 1 and "error[yaml-syntax]" in problems[0], problems
+    assert asked == []
+
+
 def test_a_byte_order_mark_is_accepted_silently(one_code, check):
     """The issue: a BOM gave a misleading schema-line warning."""
     path = one_code / "english-whist" / "03-cutting.yaml"

@@ -281,7 +281,7 @@ async function start () {
   stepButtons = {
     first: button('« Start', 'To the start', () => go(0)),
     back: button('◀ Back', 'One event back', () => go(state.e - 1)),
-    forward: button('Next ▶', 'One event on', () => go(state.e + 1)),
+    forward: button('Next ▶', 'Next: one event on', () => go(state.e + 1)),
     last: button('End »', 'To the end', () => go(view.record.events.length)),
     counter: el('span', {class: 'lk-counter', role: 'status'}),
   }
