@@ -392,3 +392,47 @@ def test_views_are_derived_again_only_where_what_they_read_changed(page):
     assert got["derived"] > 2 * 100 and not got["differ"], got
     first, second = got["runs"]
     assert first > 200 and second * 10 < first, got["runs"]
+
+
+UNBOUND = """async ([base, data, unbound]) => {
+  const cel = await import(base + 'cel.js')
+  const context = cel.toCel(data.context)
+  const outcome = (program, ctx) => {
+    try {
+      return {value: cel.plain(program.run(ctx))}
+    } catch (error) {
+      return {error: error.kind, message: error.message}
+    }
+  }
+  const differ = []
+  // The shared file's expressions, and each with unbound names, read through Layers as a ruling
+  // reads its context, and from a plain object (cel-js's own lookup and its own error).
+  for (const expr of [...data.expressions.map(c => c.expr), ...unbound]) {
+    const program = cel.compile(expr)
+    const plain = outcome(program, context)
+    const layered = outcome(program, new cel.Layers(context))
+    if (JSON.stringify(plain) !== JSON.stringify(layered)) differ.push([expr, plain, layered])
+  }
+  // The failure of an unbound name is made once and thrown again, not made at each evaluation.
+  const failures = [0, 1].map(() => { try { cel.compile('missing > 1').run(new cel.Layers({})) } catch (error) { return error } })
+  return {differ, shared: failures[0] === failures[1], kind: failures[0].kind, message: failures[0].message}
+}"""
+
+
+def test_an_unbound_name_fails_as_cel_js_fails_without_making_an_error_each_time(page):
+    """A ruling's context (cel.Layers) answers a name it does not bind with the error cel-js makes,
+    made once for the name: every expression of the shared CEL file, and expressions where an
+    unbound name is absorbed by `&&`, `||` or a quantifier, or is not absorbed, give through Layers
+    what they give read from a plain object by cel-js itself (value, or error kind and message)."""
+    data = yaml.safe_load(CEL_FILE.read_text("utf-8"))
+    unbound = ["missing", "missing && false", "false && missing", "missing && true", "missing || true",
+               "true || missing", "missing || false", "!missing", "n > 3 || missing.x == 1",
+               "cards.exists(c, c == 'QS' || missing)", "cards.exists(c, c == 'XX' || missing)",
+               "cards.all(c, c == 'XX' && missing)", "cards.all(c, missing)", "empty.all(c, missing)",
+               "cards.filter(c, missing).size() > 0", "n > 10 ? missing : n", "n < 10 ? missing : n",
+               "(missing || other) && flag", "size(missing) > 0 && seats.exists(s, s == other)",
+               "has(missing.x) || true", "[missing, 1].size() == 2"]
+    _open(page)
+    got = page.evaluate(UNBOUND, [MODULES, data, unbound])
+    assert not got["differ"], got["differ"]
+    assert got == {"differ": [], "shared": True, "kind": "unbound", "message": "Unknown variable: missing"}
