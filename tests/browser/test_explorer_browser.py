@@ -436,3 +436,44 @@ def test_an_unbound_name_fails_as_cel_js_fails_without_making_an_error_each_time
     got = page.evaluate(UNBOUND, [MODULES, data, unbound])
     assert not got["differ"], got["differ"]
     assert got == {"differ": [], "shared": True, "kind": "unbound", "message": "Unknown variable: missing"}
+
+
+ONE_CODE = """async ([base, scenarios, full]) => {
+  const {open} = await import(base + 'explorer.js')
+  const explorer = await open()
+  const codes = explorer.codes.map(c => c.id)
+  await Promise.all(codes.map(c => explorer.code(c)))
+  const engine = explorer.engine
+  const outcome = make => { try { return JSON.stringify(make()) } catch (error) { return 'error: ' + error.message } }
+  const differ = []
+  let compared = 0
+  for (const [n, s] of scenarios.entries()) {
+    for (const code of s.codes) {
+      const every = outcome(() => engine.ruling(code, engine.situation(s.record, {views: 'rules'})))
+      const one = outcome(() => engine.ruling(code, engine.situation(s.record, {views: 'rules', codes: [code]})))
+      // and, for one scenario in ten, with another code's rules beside its own
+      const both = n % 10 ? one : outcome(() => engine.ruling(code, engine.situation(s.record, {views: 'rules', codes: [code, codes[n % codes.length]]})))
+      compared += 1
+      if (one !== every || both !== every) differ.push([n, code])
+    }
+  }
+  const derived = which => Object.keys(engine.situation(full, {views: 'rules', codes: which}).views).length
+  let refused = null
+  try { engine.ruling('auction-bridge-1912', engine.situation(full, {views: 'rules', codes: ['bridge-1904']})) } catch (error) { refused = error.message }
+  return {differ, compared, oneCode: derived(['bridge-1904']), everyCode: derived(codes),
+    rules: Object.keys(engine.situation(full, {views: 'rules'}).views).length, refused}
+}"""
+
+
+def test_a_situation_for_one_codes_rules_rules_as_one_for_every_code(page):
+    """A situation whose views are derived for the asked codes' rules alone (as the page asks for the
+    code it shows) gives each of those codes exactly the ruling a situation for every code's rules
+    gives, on every scenario's record under the first code it expects; a full hand under one code derives
+    fewer views than under all six, and a code not asked is refused rather than ruled on too few."""
+    scenarios = list(suite_scenarios())
+    full = next(s.record for s in scenarios if len(s.record.get("events") or []) > 100)
+    _open(page)
+    got = page.evaluate(ONE_CODE, [MODULES, [{"record": s.record, "codes": list(s.expect)[:1]} for s in scenarios], full])
+    assert not got["differ"] and got["compared"] == len(scenarios), got
+    assert got["oneCode"] < 0.8 * got["everyCode"] and got["everyCode"] == got["rules"], got
+    assert got["refused"] and "not of auction-bridge-1912" in got["refused"], got
