@@ -477,3 +477,25 @@ def test_a_situation_for_one_codes_rules_rules_as_one_for_every_code(page):
     assert not got["differ"] and got["compared"] == len(scenarios), got
     assert got["oneCode"] < 0.8 * got["everyCode"] and got["everyCode"] == got["rules"], got
     assert got["refused"] and "not of auction-bridge-1912" in got["refused"], got
+
+
+def test_the_explorer_does_not_fetch_its_icon_again_as_its_address_follows_the_answers(page):
+    """Each answer writes the page's address; Chromium fetched the page's icon again after each
+    (in a profile that keeps no icons, as this one): the page's icon is made a data: address once,
+    and then an answer asks nothing of the network."""
+    from lawkit.site.explorer import state_fragment
+
+    story = {"dealer": "north", "events": [{"deal": {"to": "east", "card": "QS", "face_up": True}}]}
+    page.goto(page.base_url + "/explorer/#" + state_fragment({"code": "auction-bridge-1912", "s": story}))
+    answered = "n => Number(document.getElementById('lk-now').dataset.answered || 0) > n && !document.getElementById('lk-now').dataset.saving"
+    page.wait_for_function(answered, arg=0, timeout=60_000)
+    page.wait_for_function("document.querySelector('link[rel~=icon]').href.startsWith('data:image/png')", timeout=10_000)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    for n in range(1, 7):
+        before = int(page.evaluate("document.getElementById('lk-now').dataset.answered"))
+        page.evaluate("""() => { const box = document.querySelector('.lk-now__irregular input[type=checkbox]')
+          box.checked = !box.checked; box.dispatchEvent(new Event('change')) }""")
+        page.wait_for_function(answered, arg=before, timeout=60_000)
+    page.wait_for_timeout(300)
+    assert "#" in page.url and not asked, asked
