@@ -258,7 +258,8 @@ export class Engine {
   ruling (code, situation) {
     const book = this.books[code]
     if (!book) throw new RulingError(`no code '${code}' loaded`)
-    situation = this.situation(situation, {views: 'rules'})
+    // a record's data: the views of every loaded code's rules (as a page asking all it loaded has them)
+    situation = this.situation(situation, {views: 'rules', codes: Object.keys(this.books)})
     if (situation.codes !== null && !situation.codes.includes(code)) {
       throw new RulingError(`this situation has the views of the rules of ${situation.codes.join(', ')}, not of ${code}'s: ` +
         'ask for it with the codes to rule it')
