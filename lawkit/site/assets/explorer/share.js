@@ -65,8 +65,8 @@ export function writeSoon (box, state, data = ['s']) {
 }
 
 // Chromium downloads the page's icon again after every change of its address in a profile that keeps
-// no icons (a private window; Playwright's pages): some milliseconds of the page's main thread after
-// each answer. The same icon as a data: address is not fetched again (the network log shows no
+// no icons (a private window; Playwright's pages): about a millisecond of the page's main thread
+// after each answer. The same icon as a data: address is not fetched again (the network log shows no
 // request), so the page's icon is made one, once, from the copy the browser has.
 let inlined = false
 function inlineIcon () {
