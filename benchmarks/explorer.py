@@ -16,7 +16,9 @@
    forgotten before each input, so the story is read, its views derived and every code asked anew)
    to the updated answer in the page, to it laid out, and with the work of drawing the frame that
    shows it (from that frame's start until a task it queued runs; the wait for the frame left out):
-   median and 95th percentile, for
+   median and 95th percentile, and the page's main-thread CPU per input (Chromium's ThreadTime over
+   the runs, divided by their number: with what the page does between the inputs, its practice
+   and the address written after each answer), for
    the short record and the full hand, on one code and on every code side by side (target: 16 ms,
    one frame). The page loads each code's rulebook and laws (<code>.laws.json) when it is asked.
    The page draws again only a code's panel (and the questions) whose content changed: the fault
@@ -159,9 +161,14 @@ INPUT = """async ([runs, kind]) => {
 }"""
 
 
+def thread_ms(cdp) -> float:
+    """The page's main-thread CPU so far (Chromium's ThreadTime), in ms."""
+    return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "ThreadTime") * 1000
+
+
 def now_timing(browser, base: str, chosen: dict[str, tuple[str, dict]], codes: list[str], runs: int) -> list:
-    """(record, code or 'all', input, ms to the answer in the page, ms to it laid out, rulings shown)
-    on "What happens now?"."""
+    """(record, code or 'all', input, ms to the answer in the page, ms to it laid out, ms to it drawn,
+    rulings shown, main-thread CPU ms per input) on "What happens now?"."""
     sys.path.insert(0, str(REPO))
     from lawkit.site.explorer import state_fragment
 
@@ -172,9 +179,13 @@ def now_timing(browser, base: str, chosen: dict[str, tuple[str, dict]], codes: l
             page.goto(f"{base}/explorer/#{state_fragment({'code': code, 's': record})}")
             page.wait_for_function("Number(document.getElementById('lk-now').dataset.answered || 0) > 0",
                                    timeout=120_000)
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Performance.enable")
             for kind in ("code", "story", "new"):
+                before = thread_ms(cdp)
                 result = page.evaluate(INPUT, [runs, kind])
-                found.append((key, code, kind, result["scripts"], result["times"], result["frames"], result["rulings"]))
+                cpu = (thread_ms(cdp) - before) / runs
+                found.append((key, code, kind, result["scripts"], result["times"], result["frames"], result["rulings"], cpu))
             page.close()
     return found
 
@@ -247,14 +258,14 @@ def main() -> None:
 
     print(f"\nWhat happens now?: from an input to the answer, ms over {args.runs} runs (median / 95th "
           "percentile; target 16): when the input's handler returns, laid out, and with the frame showing it "
-          "drawn (its wait for its turn left out)")
+          "drawn (its wait for its turn left out); CPU: the page's main thread, ms per input")
     print(f"{'record':44} {'codes':>20} {'input':>14} {'rulings':>7} {'in the page':>13} {'laid out':>13} "
-          f"{'drawn':>13}")
-    for key, code, kind, scripts, times, frames, rulings in answered:
+          f"{'drawn':>13} {'CPU':>6}")
+    for key, code, kind, scripts, times, frames, rulings, cpu in answered:
         label = code if code != "all" else every
         said = {"code": "code chosen", "story": "story changed", "new": "new story"}[kind]
         print(f"{(key + ': ' + chosen[key][0])[:44]:44} {label:>20} {said:>14} {rulings:>7} {cell(scripts):>13} "
-              f"{cell(times):>13} {cell(frames):>13}")
+              f"{cell(times):>13} {cell(frames):>13} {cpu:>6.1f}")
 
 if __name__ == "__main__":
     main()

@@ -8,7 +8,9 @@
 2. Time on the page (Debian's Chromium, headless, through Playwright), median and 95th percentile
    over N inputs: from the input (a step, a fault ticked, the cards drawn again, a hand's tricks
    changed) to the answer drawn (the page's data-ready changing; the scorer fills its folded "why"
-   after the frame that shows the sheets, or when it is opened, and that is not timed). The hand is
+   after the frame that shows the sheets, or when it is opened, and that is not timed), and the
+   page's main-thread CPU per input (Chromium's ThreadTime over the inputs, divided by their
+   number, with whatever the page does between them). The hand is
    ruled once and each step only redrawn; the other pages rule every code anew on each input.
    The inputs follow one another at once, from the page's first answer, so the cut page's practice
    in idle time (Explorer.warmUp, after each answer) has no time to run between them: the first
@@ -100,7 +102,12 @@ MEASURE = """async ([action, runs]) => {
 }"""
 
 
-def timings(site: Path, runs: int, idle: float = 0) -> list[tuple[str, float, float]]:
+def thread_ms(cdp) -> float:
+    """The page's main-thread CPU so far (Chromium's ThreadTime), in ms."""
+    return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "ThreadTime") * 1000
+
+
+def timings(site: Path, runs: int, idle: float = 0) -> list[tuple[str, float, float, float]]:
     from playwright.sync_api import sync_playwright
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
@@ -110,13 +117,17 @@ def timings(site: Path, runs: int, idle: float = 0) -> list[tuple[str, float, fl
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium", args=ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 900})
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Performance.enable")
         for name, (_, _, action) in PAGES.items():
             page.goto(f"{base}/explorer/{name}/")
             page.wait_for_selector(".lk-table[data-ready]", timeout=60_000)
             if idle:
                 page.wait_for_timeout(idle * 1000)
+            before = thread_ms(cdp)
             times = sorted(page.evaluate(MEASURE, [action, runs]))
-            rows.append((name, statistics.median(times), times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]))
+            cpu = (thread_ms(cdp) - before) / runs
+            rows.append((name, statistics.median(times), times[min(len(times) - 1, round(0.95 * (len(times) - 1)))], cpu))
         browser.close()
     server.shutdown()
     return rows
@@ -137,9 +148,10 @@ def main() -> None:
         print(f"{name:58} {raw:>9,} {packed:>9,}")
     print()
     idle = f", each page idle {args.idle:g} s first" if args.idle else ""
-    print(f"{'page: input to answer drawn':30} {'median ms':>10} {'p95 ms':>10}   ({args.runs} inputs each{idle})")
-    for name, median, p95 in timings(site, args.runs, args.idle):
-        print(f"{name:30} {median:>10.1f} {p95:>10.1f}")
+    print(f"{'page: input to answer drawn':30} {'median ms':>10} {'p95 ms':>10} {'CPU ms':>8}   ({args.runs} inputs "
+          f"each{idle}; CPU: the page's main thread per input)")
+    for name, median, p95, cpu in timings(site, args.runs, args.idle):
+        print(f"{name:30} {median:>10.1f} {p95:>10.1f} {cpu:>8.1f}")
 
 
 if __name__ == "__main__":

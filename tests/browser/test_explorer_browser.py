@@ -392,3 +392,110 @@ def test_views_are_derived_again_only_where_what_they_read_changed(page):
     assert got["derived"] > 2 * 100 and not got["differ"], got
     first, second = got["runs"]
     assert first > 200 and second * 10 < first, got["runs"]
+
+
+UNBOUND = """async ([base, data, unbound]) => {
+  const cel = await import(base + 'cel.js')
+  const context = cel.toCel(data.context)
+  const outcome = (program, ctx) => {
+    try {
+      return {value: cel.plain(program.run(ctx))}
+    } catch (error) {
+      return {error: error.kind, message: error.message}
+    }
+  }
+  const differ = []
+  // The shared file's expressions, and each with unbound names, read through Layers as a ruling
+  // reads its context, and from a plain object (cel-js's own lookup and its own error).
+  for (const expr of [...data.expressions.map(c => c.expr), ...unbound]) {
+    const program = cel.compile(expr)
+    const plain = outcome(program, context)
+    const layered = outcome(program, new cel.Layers(context))
+    if (JSON.stringify(plain) !== JSON.stringify(layered)) differ.push([expr, plain, layered])
+  }
+  // The failure of an unbound name is made once and thrown again, not made at each evaluation.
+  const failures = [0, 1].map(() => { try { cel.compile('missing > 1').run(new cel.Layers({})) } catch (error) { return error } })
+  return {differ, shared: failures[0] === failures[1], kind: failures[0].kind, message: failures[0].message}
+}"""
+
+
+def test_an_unbound_name_fails_as_cel_js_fails_without_making_an_error_each_time(page):
+    """A ruling's context (cel.Layers) answers a name it does not bind with the error cel-js makes,
+    made once for the name: every expression of the shared CEL file, and expressions where an
+    unbound name is absorbed by `&&`, `||` or a quantifier, or is not absorbed, give through Layers
+    what they give read from a plain object by cel-js itself (value, or error kind and message)."""
+    data = yaml.safe_load(CEL_FILE.read_text("utf-8"))
+    unbound = ["missing", "missing && false", "false && missing", "missing && true", "missing || true",
+               "true || missing", "missing || false", "!missing", "n > 3 || missing.x == 1",
+               "cards.exists(c, c == 'QS' || missing)", "cards.exists(c, c == 'XX' || missing)",
+               "cards.all(c, c == 'XX' && missing)", "cards.all(c, missing)", "empty.all(c, missing)",
+               "cards.filter(c, missing).size() > 0", "n > 10 ? missing : n", "n < 10 ? missing : n",
+               "(missing || other) && flag", "size(missing) > 0 && seats.exists(s, s == other)",
+               "has(missing.x) || true", "[missing, 1].size() == 2"]
+    _open(page)
+    got = page.evaluate(UNBOUND, [MODULES, data, unbound])
+    assert not got["differ"], got["differ"]
+    assert got == {"differ": [], "shared": True, "kind": "unbound", "message": "Unknown variable: missing"}
+
+
+ONE_CODE = """async ([base, scenarios, full]) => {
+  const {open} = await import(base + 'explorer.js')
+  const explorer = await open()
+  const codes = explorer.codes.map(c => c.id)
+  await Promise.all(codes.map(c => explorer.code(c)))
+  const engine = explorer.engine
+  const outcome = make => { try { return JSON.stringify(make()) } catch (error) { return 'error: ' + error.message } }
+  const differ = []
+  let compared = 0
+  for (const [n, s] of scenarios.entries()) {
+    for (const code of s.codes) {
+      const every = outcome(() => engine.ruling(code, engine.situation(s.record, {views: 'rules'})))
+      const one = outcome(() => engine.ruling(code, engine.situation(s.record, {views: 'rules', codes: [code]})))
+      // and, for one scenario in ten, with another code's rules beside its own
+      const both = n % 10 ? one : outcome(() => engine.ruling(code, engine.situation(s.record, {views: 'rules', codes: [code, codes[n % codes.length]]})))
+      compared += 1
+      if (one !== every || both !== every) differ.push([n, code])
+    }
+  }
+  const derived = which => Object.keys(engine.situation(full, {views: 'rules', codes: which}).views).length
+  let refused = null
+  try { engine.ruling('auction-bridge-1912', engine.situation(full, {views: 'rules', codes: ['bridge-1904']})) } catch (error) { refused = error.message }
+  return {differ, compared, oneCode: derived(['bridge-1904']), everyCode: derived(codes),
+    rules: Object.keys(engine.situation(full, {views: 'rules'}).views).length, refused}
+}"""
+
+
+def test_a_situation_for_one_codes_rules_rules_as_one_for_every_code(page):
+    """A situation whose views are derived for the asked codes' rules alone (as the page asks for the
+    code it shows) gives each of those codes exactly the ruling a situation for every code's rules
+    gives, on every scenario's record under the first code it expects; a full hand under one code derives
+    fewer views than under all six, and a code not asked is refused rather than ruled on too few."""
+    scenarios = list(suite_scenarios())
+    full = next(s.record for s in scenarios if len(s.record.get("events") or []) > 100)
+    _open(page)
+    got = page.evaluate(ONE_CODE, [MODULES, [{"record": s.record, "codes": list(s.expect)[:1]} for s in scenarios], full])
+    assert not got["differ"] and got["compared"] == len(scenarios), got
+    assert got["oneCode"] < 0.8 * got["everyCode"] and got["everyCode"] == got["rules"], got
+    assert got["refused"] and "not of auction-bridge-1912" in got["refused"], got
+
+
+def test_the_explorer_does_not_fetch_its_icon_again_as_its_address_follows_the_answers(page):
+    """Each answer writes the page's address; Chromium fetched the page's icon again after each
+    (in a profile that keeps no icons, as this one): the page's icon is made a data: address once,
+    and then an answer asks nothing of the network."""
+    from lawkit.site.explorer import state_fragment
+
+    story = {"dealer": "north", "events": [{"deal": {"to": "east", "card": "QS", "face_up": True}}]}
+    page.goto(page.base_url + "/explorer/#" + state_fragment({"code": "auction-bridge-1912", "s": story}))
+    answered = "n => Number(document.getElementById('lk-now').dataset.answered || 0) > n && !document.getElementById('lk-now').dataset.saving"
+    page.wait_for_function(answered, arg=0, timeout=60_000)
+    page.wait_for_function("document.querySelector('link[rel~=icon]').href.startsWith('data:image/png')", timeout=10_000)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    for n in range(1, 7):
+        before = int(page.evaluate("document.getElementById('lk-now').dataset.answered"))
+        page.evaluate("""() => { const box = document.querySelector('.lk-now__irregular input[type=checkbox]')
+          box.checked = !box.checked; box.dispatchEvent(new Event('change')) }""")
+        page.wait_for_function(answered, arg=before, timeout=60_000)
+    page.wait_for_timeout(300)
+    assert "#" in page.url and not asked, asked

@@ -88,6 +88,7 @@ export function compile (source) {
       try {
         return program(context)
       } catch (error) {
+        if (error instanceof CelError) throw error // a name Layers does not bind (unbound)
         const message = String(error && error.message || error).split('\n')[0]
         throw new CelError(message, errorKind(message))
       } finally {
@@ -141,7 +142,11 @@ function namesOf (node, found = new Set()) {
 // A context in layers: the names bound by this evaluation (``set``), then each layer in turn (plain
 // objects, read, never copied: a ruling's context is the situation's facts and the code's
 // constants, a few hundred names that copying for every ruling cost more than the rules). cel-js
-// reads a Map's names with get(); undefined is an unbound name.
+// reads a Map's names with get() as it evaluates, and a name Layers does not bind fails there with
+// the error cel-js would make ('Unknown variable: NAME', kind unbound), made once for each name
+// and thrown again: a rule asked of a situation that lacks one of its facts fails (or is absorbed
+// by `&&`, `||` or a quantifier, which take any Error) without the library making an error each
+// time, and an error costs ~12 µs in Chromium, ~170 µs while an inspector (Playwright) is attached.
 export class Layers extends Map {
   constructor (...layers) {
     super()
@@ -149,14 +154,36 @@ export class Layers extends Map {
   }
 
   get (name) {
+    const value = this.lookup(name)
+    if (value === undefined) throw unbound(name)
+    return value
+  }
+
+  has (name) {
+    return this.lookup(name) !== undefined
+  }
+
+  lookup (name) {
     if (super.has(name)) return super.get(name)
     for (const layer of this.layers) if (Object.hasOwn(layer, name)) return layer[name]
     return undefined
   }
+}
 
-  has (name) {
-    return this.get(name) !== undefined
+const unboundErrors = new Map()
+function unbound (name) {
+  let error = unboundErrors.get(name)
+  if (error === undefined) {
+    const limit = Error.stackTraceLimit
+    Error.stackTraceLimit = 0 // shared by every failure of the name: no one place to point at
+    try {
+      error = new CelError(`Unknown variable: ${name}`, 'unbound')
+    } finally {
+      Error.stackTraceLimit = limit
+    }
+    unboundErrors.set(name, Object.freeze(error))
   }
+  return error
 }
 
 // Plain data (numbers are whole numbers) as CEL reads it: every number a BigInt.

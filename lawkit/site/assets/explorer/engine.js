@@ -102,7 +102,19 @@ export class Engine {
       if (!rule.facts.length) compiled.factless.push(rule.position)
     }
     compiled.byKey = Object.fromEntries(compiled.rules.map(r => [r.key, r]))
+    // The views this code's rules read (their facts that are views, as model.read_by_rules has them
+    // for every code, and any other view their CEL names that some rule's facts reach): a situation
+    // derived for this code's rules alone binds each name they read as one for every code does.
+    const everyCode = this.views.closure(this.readByRules)
+    compiled.views = new Set()
+    for (const rule of compiled.rules) {
+      for (const name of rule.facts) if (this.readByRules.has(name)) compiled.views.add(name)
+      for (const program of [rule.whenProgram, rule.eventProgram, ...Object.values(rule.valuePrograms)]) {
+        if (program !== null) for (const name of program.names) if (everyCode.has(name)) compiled.views.add(name)
+      }
+    }
     this.books[data.code] = compiled
+    this.wantedSets.clear() // what a set of codes reads may have changed
     return compiled
   }
 
@@ -110,13 +122,17 @@ export class Engine {
 
   // The situation a record describes: read, checked, its views derived: every view with
   // views: 'all' (to show the table, as Engine.situation does by default), or only those some
-  // rule of some code reads with views: 'rules'. Each step's work is kept for the next input (a page
+  // rule of some code reads with views: 'rules' (with ``codes``, a list of loaded codes: only those
+  // their rules read; the situation is then ruled on by those codes alone, and each rules it as on
+  // a situation for every code: a page asking one code derives some 130 of a full hand's ~300
+  // views). Each step's work is kept for the next input (a page
   // rules one record under every code, and an input often changes only part of it): the situation
   // by the whole data; the record read by its data less the answers (checked apart); the views by
   // the data less answers and irregularities (which say only what the record may hold, and leave
   // the record laid out as it is) with the answers that stand in for a view.
-  situation (data, {views = 'all'} = {}) {
+  situation (data, {views = 'all', codes = null} = {}) {
     if (data instanceof Situation) return data
+    if (views === 'rules' && codes !== null) views = this.forCodes(codes)
     if (!isMapping(data)) return this.read(data, views, null)
     // Each part's key made once (a full hand's events are most of it), the steps' keys of them.
     const keys = Object.entries(data).map(([name, value]) => [name, `${name}\u0001${key(value)}`])
@@ -170,7 +186,7 @@ export class Engine {
     let given = viewsKey === null ? undefined : this.kept.views.get(viewsKey)
     if (!given) {
       try {
-        const wanted = views === 'all' ? null : this.wanted(Object.keys(record.answers))
+        const wanted = views === 'all' ? null : this.wanted(Object.keys(record.answers), views)
         given = this.views.derive(asCel(record, this.model.record), wanted, toCel(answered), this.derived)
       } catch (error) {
         if (error instanceof ViewError) throw new RulingError(`${error.message} (on this record; the view is in views.yaml)`, {kind: 'rule'})
@@ -188,15 +204,29 @@ export class Engine {
     // declares it may hold: shared by the situations that differ only in that.
     let rulings = viewsKey === null ? new Map() : this.kept.rulings.get(`${viewsKey}\u0000${key(record.answers)}`)
     if (!rulings) this.kept.rulings.set(`${viewsKey}\u0000${key(record.answers)}`, rulings = new Map(), eventsOf(data))
-    return new Situation(record, given, toCel(record.answers), rulings)
+    return new Situation(record, given, toCel(record.answers), rulings, views === 'all' || views === 'rules' ? null : views)
   }
 
-  // The views the rules read and those answered, one Set for each set of answers' names (so that
-  // Views.closure finds what they read without sorting some 240 names for every record).
-  wanted (answered) {
-    const name = [...answered].sort().join('\u0000')
+  // What views: 'rules' with ``codes`` derives, as a name (the kept work's keys hold it): 'rules:'
+  // and the codes.
+  forCodes (codes) {
+    const sorted = [...new Set(codes)].sort()
+    if (!sorted.length) throw new RulingError('no code asked')
+    for (const code of sorted) if (!this.books[code]) throw new RulingError(`no code '${code}' loaded`)
+    return `rules:${sorted.join(',')}`
+  }
+
+  // The views the rules read (of every code, or of the codes ``views`` names: Engine.forCodes) and
+  // those answered, one Set for each set of answers' names (so that Views.closure finds what they
+  // read without sorting some 240 names for every record).
+  wanted (answered, views = 'rules') {
+    const name = `${views}\u0001${[...answered].sort().join('\u0000')}`
     let found = this.wantedSets.get(name)
-    if (!found) this.wantedSets.set(name, found = new Set([...this.readByRules, ...answered]))
+    if (!found) {
+      const read = views === 'rules' ? [...this.readByRules]
+        : views.slice('rules:'.length).split(',').flatMap(code => [...this.books[code].views])
+      this.wantedSets.set(name, found = new Set([...read, ...answered]))
+    }
     return found
   }
 
@@ -228,7 +258,12 @@ export class Engine {
   ruling (code, situation) {
     const book = this.books[code]
     if (!book) throw new RulingError(`no code '${code}' loaded`)
-    situation = this.situation(situation, {views: 'rules'})
+    // a record's data: the views of every loaded code's rules (as a page asking all it loaded has them)
+    situation = this.situation(situation, {views: 'rules', codes: Object.keys(this.books)})
+    if (situation.codes !== null && !situation.codes.includes(code)) {
+      throw new RulingError(`this situation has the views of the rules of ${situation.codes.join(', ')}, not of ${code}'s: ` +
+        'ask for it with the codes to rule it')
+    }
     let result = situation.rulings.get(book)
     if (!result) situation.rulings.set(book, result = frozen(this.rule(book, situation)))
     return result
@@ -430,8 +465,9 @@ export class Engine {
 }
 
 export class Situation {
-  constructor (record, views, answers, rulings = new Map()) {
+  constructor (record, views, answers, rulings = new Map(), codes = null) {
     this.record = record
+    this.codes = codes === null ? null : codes.slice('rules:'.length).split(',') // whose rules it was derived for (null: every code's)
     this.views = views // name -> value (CEL form), the views the record gives
     this.answers = answers // name -> value (CEL form), checked
     this.facts = {...views, ...answers}

@@ -87,7 +87,7 @@ export class Explorer {
       }
       for (const [n, data] of [sampleHand(), ...own].entries()) {
         let situation = null
-        out.push([`views ${n}`, () => { situation = engine.fresh(data, {views: 'rules'}) }])
+        out.push([`views ${n}`, () => { situation = loaded.length ? engine.fresh(data, {views: 'rules', codes: loaded}) : null }])
         for (const code of loaded) out.push([`${code} ${n}`, () => { if (situation) engine.ruling(code, situation) }])
       }
       return out

@@ -266,7 +266,9 @@ function addEvent () {
       if (value !== undefined) body[name] = value
     }
     const record = {...story(), events: [...(story().events || []), {[state.k]: body}]}
-    explorer.engine.situation(record, {views: 'rules'}) // said at the form when the record cannot be
+    // said at the form when the record cannot be (the situation kept for the answer's codes, if loaded)
+    const codes = chosen().filter(code => explorer.engine.books[code])
+    explorer.engine.situation(record, codes.length ? {views: 'rules', codes} : {views: 'rules'})
     state.s = record
   } catch (error) {
     parts.addError.textContent = `This event cannot be added: ${error.message}`
@@ -366,9 +368,9 @@ function show () {
   let results = null
   let failed = null
   try {
-    // Read once for every code, and its views derived again only when the story changed (the
-    // engine keeps them: choosing another code rules the same situation).
-    const situation = explorer.engine.situation(story(), {views: 'rules'})
+    // Read once for the codes asked (the views their rules read), and its views derived again only
+    // when the story or the codes changed (the engine keeps its work: a code asked before finds it).
+    const situation = explorer.engine.situation(story(), {views: 'rules', codes})
     results = codes.map(code => {
       try {
         return explorer.engine.ruling(code, situation)
