@@ -41,7 +41,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 # The explorer's own modules (explorer.js and what it imports), loaded by every page that rules.
 EXPLORER = {"explorer.js", "engine.js", "record.js", "views.js", "words.js", "cel.js", "share.js"}
 PAGES = {  # page: (its module, its own data, the input measured)
-    "hand": ("hand.js", ["api/explorer/hands.json"], "document.querySelector('[aria-label=\"One event on\"]').click()"),
+    "hand": ("hand.js", ["api/explorer/hands.json"], "document.querySelector('[aria-label=\"Next: one event on\"]').click()"),
     "cut": ("cut.js", [], "document.querySelector('.lk-controls .md-button--primary').click()"),
     "deal": ("deal.js", [], "document.querySelector('[data-fault=face-up]').click()"),
     "score": ("score.js", [], "const t = document.querySelector('#lk-tricks-1'); t.value = String(7 + Math.floor(Math.random() * 6)); "
