@@ -106,8 +106,9 @@ class Engine:
         self._orders: dict[str, dict[str, int]] = {}
         self._evaluated: dict[str, dict[str, int]] = {}  # code -> each rule's place in the evaluation order
         self._plans: dict[tuple[str, frozenset[str]], _Plan] = {}
+        # What a rule's event reads too: a ruling's trace points at the event whatever views were derived.
         self._read_by_rules = frozenset(name for book in corpus.rulebooks.values() for rule in book.rules
-                                        for name in rule.facts if name in self.model.views.views)
+                                        for name in rule.facts | rule.event_facts if name in self.model.views.views)
         self._always_given = frozenset(v.name for v in self.model.views.views.values() if v.when is None)
         # For each rule, what brings it into play when the situation gives it (the facts and views its
         # condition reads, less the views every record gives), and what its values or event read (the
@@ -119,7 +120,7 @@ class Engine:
 
     @property
     def views_read(self) -> frozenset[str]:
-        """The views some rule of some code reads: what a situation made with ``views="rules"`` derives
+        """The views some rule of some code reads (in its condition, values or event): what a situation made with ``views="rules"`` derives
         (besides the views the record answers)."""
         return self._read_by_rules
 

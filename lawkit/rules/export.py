@@ -61,7 +61,7 @@ def explorer_model(corpus: Corpus) -> dict[str, Any]:
     vocabulary, views = model.vocabulary, model.views
     templates = vocabulary.templates()
     read_by_rules = sorted({name for book in corpus.rulebooks.values() for rule in book.rules
-                            for name in rule.facts if name in views.views})
+                            for name in rule.facts | rule.event_facts if name in views.views})
     return {
         "record": {
             **vocabulary.as_json(),

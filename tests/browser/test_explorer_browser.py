@@ -99,7 +99,8 @@ START = """async ([base, scenarios]) => {
       for (const s of scenarios.slice(start, start + 25)) {
         const out = {codes: {}}
         try {
-          const situation = engine.situation(s.record)
+          // as the page asks: the views the compared codes' rules read
+          const situation = engine.situation(s.record, {views: 'rules', codes: s.codes})
           for (const code of s.codes) {
             try {
               out.codes[code] = engine.ruling(code, situation)
@@ -447,12 +448,15 @@ ONE_CODE = """async ([base, scenarios, full]) => {
   const outcome = make => { try { return JSON.stringify(make()) } catch (error) { return 'error: ' + error.message } }
   const differ = []
   let compared = 0
+  // The conformance test rules every scenario from the views of its codes' rules alone, against
+  // Python's rulings from every view; here one scenario in ten is also ruled from every code's
+  // rules' views, and with another code's rules beside its own.
   for (const [n, s] of scenarios.entries()) {
+    if (n % 10) continue
     for (const code of s.codes) {
       const every = outcome(() => engine.ruling(code, engine.situation(s.record, {views: 'rules'})))
       const one = outcome(() => engine.ruling(code, engine.situation(s.record, {views: 'rules', codes: [code]})))
-      // and, for one scenario in ten, with another code's rules beside its own
-      const both = n % 10 ? one : outcome(() => engine.ruling(code, engine.situation(s.record, {views: 'rules', codes: [code, codes[n % codes.length]]})))
+      const both = outcome(() => engine.ruling(code, engine.situation(s.record, {views: 'rules', codes: [code, codes[n % codes.length]]})))
       compared += 1
       if (one !== every || both !== every) differ.push([n, code])
     }
@@ -468,13 +472,14 @@ ONE_CODE = """async ([base, scenarios, full]) => {
 def test_a_situation_for_one_codes_rules_rules_as_one_for_every_code(page):
     """A situation whose views are derived for the asked codes' rules alone (as the page asks for the
     code it shows) gives each of those codes exactly the ruling a situation for every code's rules
-    gives, on every scenario's record under the first code it expects; a full hand under one code derives
+    gives, on one scenario's record in ten under the first code it expects (the conformance test rules
+    every scenario from the views of its codes' rules alone, against Python); a full hand under one code derives
     fewer views than under all six, and a code not asked is refused rather than ruled on too few."""
     scenarios = list(suite_scenarios())
     full = next(s.record for s in scenarios if len(s.record.get("events") or []) > 100)
     _open(page)
     got = page.evaluate(ONE_CODE, [MODULES, [{"record": s.record, "codes": list(s.expect)[:1]} for s in scenarios], full])
-    assert not got["differ"] and got["compared"] == len(scenarios), got
+    assert not got["differ"] and got["compared"] == len(scenarios[::10]), got
     assert got["oneCode"] < 0.8 * got["everyCode"] and got["everyCode"] == got["rules"], got
     assert got["refused"] and "not of auction-bridge-1912" in got["refused"], got
 

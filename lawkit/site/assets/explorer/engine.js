@@ -102,13 +102,13 @@ export class Engine {
       if (!rule.facts.length) compiled.factless.push(rule.position)
     }
     compiled.byKey = Object.fromEntries(compiled.rules.map(r => [r.key, r]))
-    // The views this code's rules read (their facts that are views, as model.read_by_rules has them
+    // The views this code's rules read (their facts that are views and what their events read, as model.read_by_rules has them
     // for every code, and any other view their CEL names that some rule's facts reach): a situation
     // derived for this code's rules alone binds each name they read as one for every code does.
     const everyCode = this.views.closure(this.readByRules)
     compiled.views = new Set()
     for (const rule of compiled.rules) {
-      for (const name of rule.facts) if (this.readByRules.has(name)) compiled.views.add(name)
+      for (const name of [...rule.facts, ...rule.event_facts]) if (this.readByRules.has(name)) compiled.views.add(name)
       for (const program of [rule.whenProgram, rule.eventProgram, ...Object.values(rule.valuePrograms)]) {
         if (program !== null) for (const name of program.names) if (everyCode.has(name)) compiled.views.add(name)
       }
