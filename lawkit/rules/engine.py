@@ -120,8 +120,8 @@ class Engine:
 
     @property
     def views_read(self) -> frozenset[str]:
-        """The views some rule of some code reads (in its condition, values or event): what a situation made with ``views="rules"`` derives
-        (besides the views the record answers)."""
+        """The views some rule of some code reads (in its condition, its values or its event): what a
+        situation made with ``views="rules"`` derives (besides the views the record answers)."""
         return self._read_by_rules
 
     # -- situations ------------------------------------------------------------
