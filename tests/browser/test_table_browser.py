@@ -338,14 +338,35 @@ def _sheets():
             yield pytest.param(path, code, id=f"{path.stem}-{code}")
 
 
+@pytest.fixture(scope="module")
+def score_page(browser, base_url):
+    """One score page for every sheet: the first opens it, each later one opens its address in it, as a
+    reader following shared links does (the page scores the rubber its address names: hashchange).
+    A console error, or a request off 127.0.0.1, fails the test it came in."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.errors, page.outside = [], []
+    page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("request", lambda request: page.outside.append(request.url)
+            if not request.url.startswith((base_url, "data:")) else None)
+    page.base_url = base_url
+    yield page
+    context.close()
+    assert page.errors == [] and page.outside == [], (page.errors, page.outside)
+
+
 @pytest.mark.parametrize("path, code", list(_sheets()))
-def test_the_scorer_gives_the_python_sheet(page, engine, path, code):
+def test_the_scorer_gives_the_python_sheet(score_page, engine, path, code):
+    page = score_page
     problems: list = []
     data = json.loads(json.dumps(load_document(str(path), path.read_text("utf-8"), problems).data))
     hands, _ = read_hands(data)
     sheet = Scorer(engine).rubber(code, hands, path=str(path))
+    opened = page.url.startswith(page.base_url + "/explorer/score/")
+    before = page.evaluate("document.querySelector('.lk-table').dataset.ready") if opened else None
     page.goto(page.base_url + "/explorer/score/#" + state_fragment({"code": code, "s": {"hands": hands}}))
-    _ready(page)
+    _ready(page, before)
     rows = page.locator(f".lk-sheet[data-code='{code}'] tbody tr").evaluate_all(
         "rs => rs.map(r => ({below: JSON.parse(r.dataset.below), above: JSON.parse(r.dataset.above), "
         "game: r.dataset.game, rubber: r.dataset.rubber}))")
@@ -375,6 +396,7 @@ def test_the_scorer_gives_the_python_sheet(page, engine, path, code):
       return hands
     }""")
     assert shown == [[said["rule"] for said in hand.says] for hand in sheet.hands]
+    assert page.errors == [] and page.outside == [], (page.errors, page.outside)
 
 
 def test_the_scorers_form_scores_a_hand_entered_from_the_keyboard(page, engine):

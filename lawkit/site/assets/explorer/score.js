@@ -20,13 +20,16 @@ const EXAMPLE = [
   {declaration: '1NT', by: 'north', tricks: 9, honours: {north: ['AS', 'AH'], south: ['AD']}},
 ]
 
-let state
-try {
-  const read = readState(['s'])
-  state = {code: read.code || '', hands: (read.s && Array.isArray(read.s.hands)) ? read.s.hands : copy(EXAMPLE)}
-} catch (error) {
-  state = {code: '', hands: copy(EXAMPLE), error}
+// What the address says: the code and the hands (the example when it names none).
+function addressed () {
+  try {
+    const read = readState(['s'])
+    return {code: read.code || '', hands: (read.s && Array.isArray(read.s.hands)) ? read.s.hands : copy(EXAMPLE)}
+  } catch (error) {
+    return {code: '', hands: copy(EXAMPLE), error}
+  }
 }
+let state = addressed()
 
 function copy (value) { return JSON.parse(JSON.stringify(value)) }
 
@@ -231,6 +234,16 @@ async function start () {
   drawForm()
   if (state.error) results.append(errorElement(state.error))
   await update()
+  // Another address opened in this page (a shared link followed, back or forward): its rubber
+  // scored, as if the page had been opened at it (the page's own writes replace the address and
+  // make no hashchange).
+  window.addEventListener('hashchange', async () => {
+    state = addressed()
+    chooser.querySelector('select').value = state.code
+    drawForm()
+    await update()
+    if (state.error) results.append(errorElement(state.error))
+  })
 }
 
 start().catch(error => root.replaceChildren(errorElement(error)))
