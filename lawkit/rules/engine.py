@@ -181,10 +181,7 @@ class Engine:
         situation = self.situation(situation, views="rules")
         facts = situation.facts
         plan = self._plan(book, facts)
-        context = Context()  # this ruling's own: constants and this situation only
-        context.update({**{name: book.constants[name].value for name in plan.constants},
-                        **{name: self.model.views.constants[name] for name in plan.shared},
-                        **{name: facts[name] for name in plan.facts}})
+        context = self._context(book, facts, plan.constants, plan.shared, plan.facts)  # this ruling's own
         result = Result(code)
         considered = result._considered
         bound: set[str] = set()  # names bound after the start, for the values of rules that apply
@@ -342,10 +339,8 @@ class Engine:
             if not new.inputs <= produced.keys():
                 continue  # not evaluated: it waits for a value no rule before it gave
             names = new.when.names
-            context = Context()
-            context.update({name: book.constants[name].value for name in names & new.constants})
-            context.update({name: self.model.views.constants[name] for name in names & new.shared})
-            context.update({name: facts[name] for name in names & new.facts if name in facts})
+            context = self._context(book, facts, names & new.constants, names & new.shared,
+                                    {name for name in names & new.facts if name in facts})
             context.update({name: produced[name] for name in names & new.inputs})
             false_before, false_after = _false(old.when, context), _false(new.when, context)
             if new.facts - facts.keys():
@@ -354,6 +349,16 @@ class Engine:
             elif not (false_before and false_after):
                 return False
         return True
+
+    def _context(self, book: Rulebook, facts: dict[str, Any], constants: Iterable[str], shared: Iterable[str],
+                 given: Iterable[str]) -> Context:
+        """A context of its own binding the code's constants, the views' constants and the situation's
+        facts named (a fact over a constant of the same name)."""
+        context = Context()
+        context.update({**{name: book.constants[name].value for name in constants},
+                        **{name: self.model.views.constants[name] for name in shared},
+                        **{name: facts[name] for name in given}})
+        return context
 
     def _evaluation_order(self, code: str) -> dict[str, int]:
         order = self._evaluated.get(code)

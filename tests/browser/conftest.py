@@ -56,23 +56,33 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def page(browser, base_url):
-    """A fresh page at desktop width; fails the test on console errors or requests off 127.0.0.1."""
+def watched_page(browser, base_url):
+    """A new page at desktop width in a context of its own, noting its console errors
+    (``page.errors``) and its requests off 127.0.0.1 (``page.outside``)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    errors: list[str] = []
-    outside: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("request", lambda request: outside.append(request.url)
+    page.errors, page.outside = [], []
+    page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("request", lambda request: page.outside.append(request.url)
             if urlparse(request.url).hostname not in ("127.0.0.1", None) and not request.url.startswith("data:")
             else None)
     page.base_url = base_url
+    return page
+
+
+def assert_quiet(page):
+    assert page.errors == [], f"console errors: {page.errors}"
+    assert page.outside == [], f"requests that left 127.0.0.1: {page.outside}"
+
+
+@pytest.fixture
+def page(browser, base_url):
+    """A fresh page at desktop width; fails the test on console errors or requests off 127.0.0.1."""
+    page = watched_page(browser, base_url)
     yield page
-    context.close()
-    assert errors == [], f"console errors: {errors}"
-    assert outside == [], f"requests that left 127.0.0.1: {outside}"
+    page.context.close()
+    assert_quiet(page)
 
 
 def shot(page, name: str) -> Path:

@@ -21,7 +21,7 @@ from lawkit.rules.scenarios import load
 from lawkit.rules.scoring import LINES, Scorer, ScoreError, read_hands
 from lawkit.site.explorer import state_fragment
 
-from .conftest import REPO, shot
+from .conftest import REPO, assert_quiet, shot, watched_page
 
 SEATS = ["north", "east", "south", "west"]
 SCORES = sorted((REPO / "tests" / "scores").glob("*.yaml"))
@@ -343,17 +343,10 @@ def score_page(browser, base_url):
     """One score page for every sheet: the first opens it, each later one opens its address in it, as a
     reader following shared links does (the page scores the rubber its address names: hashchange).
     A console error, or a request off 127.0.0.1, fails the test it came in."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.errors, page.outside = [], []
-    page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.on("request", lambda request: page.outside.append(request.url)
-            if not request.url.startswith((base_url, "data:")) else None)
-    page.base_url = base_url
+    page = watched_page(browser, base_url)
     yield page
-    context.close()
-    assert page.errors == [] and page.outside == [], (page.errors, page.outside)
+    page.context.close()
+    assert_quiet(page)
 
 
 @pytest.mark.parametrize("path, code", list(_sheets()))
@@ -396,7 +389,7 @@ def test_the_scorer_gives_the_python_sheet(score_page, engine, path, code):
       return hands
     }""")
     assert shown == [[said["rule"] for said in hand.says] for hand in sheet.hands]
-    assert page.errors == [] and page.outside == [], (page.errors, page.outside)
+    assert_quiet(page)
 
 
 def test_the_scorers_form_scores_a_hand_entered_from_the_keyboard(page, engine):

@@ -204,7 +204,7 @@ export class Engine {
     // declares it may hold: shared by the situations that differ only in that.
     let rulings = viewsKey === null ? new Map() : this.kept.rulings.get(`${viewsKey}\u0000${key(record.answers)}`)
     if (!rulings) this.kept.rulings.set(`${viewsKey}\u0000${key(record.answers)}`, rulings = new Map(), eventsOf(data))
-    return new Situation(record, given, toCel(record.answers), rulings, views === 'all' || views === 'rules' ? null : views)
+    return new Situation(record, given, toCel(record.answers), rulings, codesOf(views))
   }
 
   // What views: 'rules' with ``codes`` derives, as a name (the kept work's keys hold it): 'rules:'
@@ -223,8 +223,8 @@ export class Engine {
     const name = `${views}\u0001${[...answered].sort().join('\u0000')}`
     let found = this.wantedSets.get(name)
     if (!found) {
-      const read = views === 'rules' ? [...this.readByRules]
-        : views.slice('rules:'.length).split(',').flatMap(code => [...this.books[code].views])
+      const codes = codesOf(views)
+      const read = codes === null ? [...this.readByRules] : codes.flatMap(code => [...this.books[code].views])
       this.wantedSets.set(name, found = new Set([...read, ...answered]))
     }
     return found
@@ -464,10 +464,16 @@ export class Engine {
   }
 }
 
+// The codes a name of derived views (Engine.forCodes: 'rules:' and the codes) was made for; null
+// for 'all' and 'rules' (every code's).
+function codesOf (views) {
+  return views.startsWith('rules:') ? views.slice('rules:'.length).split(',') : null
+}
+
 export class Situation {
   constructor (record, views, answers, rulings = new Map(), codes = null) {
     this.record = record
-    this.codes = codes === null ? null : codes.slice('rules:'.length).split(',') // whose rules it was derived for (null: every code's)
+    this.codes = codes // whose rules it was derived for (null: every code's)
     this.views = views // name -> value (CEL form), the views the record gives
     this.answers = answers // name -> value (CEL form), checked
     this.facts = {...views, ...answers}
