@@ -61,6 +61,10 @@ class Kept extends Map {
 }
 const eventsOf = data => isMapping(data) && Array.isArray(data.events) ? data.events.length : 0
 const minus = (names, known) => names.filter(n => !Object.hasOwn(known, n))
+function holdsAll (known, names) {
+  for (let i = 0; i < names.length; i++) if (!Object.hasOwn(known, names[i])) return false
+  return true
+}
 
 export class Engine {
   constructor (model) {
@@ -95,6 +99,8 @@ export class Engine {
         valuePrograms: Object.fromEntries(Object.entries(rule.values).map(([name, v]) =>
           [name, Object.hasOwn(v, 'cel') ? compile(v.cel) : null])),
         conditionFacts: rule.when === null ? rule.facts : rule.facts.filter(f => rule.condition_names.includes(f)),
+        sortedConstants: [...rule.constants].sort(),
+        sortedInputs: [...rule.inputs].sort(),
       })),
     }
     for (const rule of compiled.rules) {
@@ -279,12 +285,13 @@ export class Engine {
     const applied = {}
     const missing = {}
     for (const rule of this.candidates(book, facts)) {
-      const absent = minus(rule.facts, facts).sort()
-      const triggered = rule.conditionFacts.some(f => Object.hasOwn(facts, f) && !this.alwaysGiven.has(f))
-      const waiting = minus(rule.inputs, produced)
-      if (absent.length || waiting.length) {
-        // Only a rule in play (some of its facts or values known) is reported or asks for facts.
+      if (!holdsAll(facts, rule.facts) || !holdsAll(produced, rule.inputs)) {
+        // Only a rule in play (some of its facts or values known) is reported or asks for facts
+        // (most candidates of a record lack some fact and are not: nothing is made for them).
+        const triggered = rule.conditionFacts.some(f => Object.hasOwn(facts, f) && !this.alwaysGiven.has(f))
         if (triggered || rule.inputs.some(n => Object.hasOwn(produced, n))) {
+          const absent = minus(rule.facts, facts).sort()
+          const waiting = minus(rule.inputs, produced)
           if (!waiting.length && this.cannotHold(rule, context, absent, book, situation)) {
             result.considered.push(considered(rule, 'cannot-hold', {unknown_facts: absent}))
             continue
@@ -342,24 +349,30 @@ export class Engine {
     return this.outcome(book, rule.whenProgram, context, situation).value === false
   }
 
-  // A condition's value on a situation: {value} or {error}. Every code's rules read the same
-  // situation's facts and the views' constants, and many codes ask the same condition (editions
-  // of one code above all), so an expression reading nothing else (none of this code's constants,
-  // nor a value its rules give) is evaluated once for the situation and its outcome shared.
+  // An expression's value on a situation (a condition's, or a rule's value's): {value} or {error}.
+  // Every code's rules read the same situation's facts and the views' constants, and many codes ask
+  // the same expression (editions of one code above all), so an expression reading nothing else
+  // (none of this code's constants, nor a value its rules give) is evaluated once for the situation
+  // and its outcome shared. One reading no answered name either is shared by every situation of the
+  // same views (the same object: Engine.read keeps it), which differ only in their answers: the
+  // scorer's hands, each asked under every code with the rubber's state before it, are as many
+  // situations of one short form's views.
   outcome (book, program, context, situation) {
     let own = book === null || situation === null || book.own.get(program)
     if (own === undefined) {
       own = [...program.names].some(name => Object.hasOwn(book.constants, name) || book.used.has(name))
       book.own.set(program, own)
     }
-    let found = own ? undefined : situation.conditions.get(program.source)
+    const shared = own ? null : situation.answered && readsAny(program.names, situation.answers) ? situation.conditions
+      : situation.ofViews
+    let found = shared === null ? undefined : shared.get(program.source)
     if (found === undefined) {
       try {
         found = {value: program.run(context)}
       } catch (error) {
         found = {error}
       }
-      if (!own) situation.conditions.set(program.source, found)
+      if (shared !== null) shared.set(program.source, found)
     }
     return found
   }
@@ -377,16 +390,24 @@ export class Engine {
   apply (book, rule, context, produced, situation) {
     const values = {}
     for (const [name, value] of Object.entries(rule.values)) {
-      values[name] = Object.hasOwn(value, 'cel') ? sorted(evaluate(rule, rule.valuePrograms[name], context)) : toCel(value.literal)
+      if (!Object.hasOwn(value, 'cel')) {
+        values[name] = toCel(value.literal)
+        continue
+      }
+      // a value is an expression like a condition, shared as one (Engine.outcome), sorted once
+      const program = rule.valuePrograms[name]
+      const found = this.outcome(book, program, context, situation)
+      if (Object.hasOwn(found, 'error')) throw failed(rule, program, found.error)
+      values[name] = found.sorted ??= sorted(found.value)
     }
     const cites = [rule.law]
     const trace = []
     if (rule.when !== null) trace.push({step: 'condition', expr: rule.when, held: true})
-    for (const name of [...rule.constants].sort()) {
+    for (const name of rule.sortedConstants) {
       trace.push({step: 'constant', name, law: book.constantLaws[name]})
       cites.push(book.constantLaws[name])
     }
-    for (const name of [...rule.inputs].sort()) {
+    for (const name of rule.sortedInputs) {
       trace.push({step: 'value', name, from: produced[name][1].key})
       cites.push(...this.citesOf(book, produced[name][1], produced))
     }
@@ -424,8 +445,8 @@ export class Engine {
   }
 
   citesOf (book, rule, produced) {
-    const cites = [rule.law, ...[...rule.constants].sort().map(c => book.constantLaws[c])]
-    for (const name of [...rule.inputs].sort()) cites.push(...this.citesOf(book, produced[name][1], produced))
+    const cites = [rule.law, ...rule.sortedConstants.map(c => book.constantLaws[c])]
+    for (const name of rule.sortedInputs) cites.push(...this.citesOf(book, produced[name][1], produced))
     return cites
   }
 
@@ -476,10 +497,27 @@ export class Situation {
     this.codes = codes // whose rules it was derived for (null: every code's)
     this.views = views // name -> value (CEL form), the views the record gives
     this.answers = answers // name -> value (CEL form), checked
-    this.facts = {...views, ...answers}
+    // (the views' own object when nothing is answered: nothing writes to either)
+    this.facts = Object.keys(answers).length ? {...views, ...answers} : views
     this.rulings = rulings // each code's rulebook -> its result on this situation
-    this.conditions = new Map() // an expression reading only the facts -> its outcome (Engine.outcome)
+    this.answered = Object.keys(answers).length > 0
+    // an expression reading only the facts -> its outcome (Engine.outcome): one reading an answer
+    // here, one reading only views in the views' own, shared by the situations of those views
+    this.conditions = new Map()
+    this.ofViews = outcomesOf(views)
   }
+}
+
+const viewOutcomes = new WeakMap() // a situation's views (the object) -> the outcomes of expressions reading only them
+function outcomesOf (views) {
+  let found = viewOutcomes.get(views)
+  if (found === undefined) viewOutcomes.set(views, found = new Map())
+  return found
+}
+
+function readsAny (names, known) {
+  for (const name of names) if (Object.hasOwn(known, name)) return true
+  return false
 }
 
 function frozen (value) {
