@@ -48,7 +48,16 @@ export function seatName (seat) {
 
 // A card as a small element: its rank and suit symbol, red for hearts and diamonds, its name in words
 // for assistive technology ("king of hearts").
+// Each card's element is made once and copied (a page draws some sixty cards an input).
 export function cardElement (card, {big = false} = {}) {
+  const name = `${big ? 'big ' : ''}${card}`
+  let made = madeCards.get(name)
+  if (made === undefined) madeCards.set(name, made = makeCard(card, big))
+  return made.cloneNode(true)
+}
+const madeCards = new Map()
+
+function makeCard (card, big) {
   const element = document.createElement('span')
   const parsed = parseCard(card)
   if (!parsed) {
@@ -103,15 +112,26 @@ export function handElement (cards, label) {
 // A small element helper: a tag with a class and children (strings become text, never markup).
 export function el (tag, attributes = {}, ...children) {
   const element = document.createElement(tag)
-  for (const [name, value] of Object.entries(attributes)) {
+  for (const name in attributes) {
+    const value = attributes[name]
     if (value === null || value === undefined || value === false) continue
     if (name === 'class') element.className = value
     else if (name === 'text') element.textContent = value
     else if (name.startsWith('on')) element.addEventListener(name.slice(2), value)
     else element.setAttribute(name, value === true ? '' : String(value))
   }
-  for (const child of children.flat(Infinity)) if (child !== null && child !== undefined && child !== false) element.append(child)
+  const kept = []
+  gather(children, kept)
+  if (kept.length) element.append(...kept) // one call for them all
   return element
+}
+
+// The children, nested lists flattened, nothing (null, undefined, false) left out.
+function gather (children, into) {
+  for (const child of children) {
+    if (Array.isArray(child)) gather(child, into)
+    else if (child !== null && child !== undefined && child !== false) into.push(child)
+  }
 }
 
 // A labelled select: [value, text] options, the current value chosen.

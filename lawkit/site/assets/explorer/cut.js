@@ -6,7 +6,7 @@
 import {open} from './explorer.js'
 import {readState, writeSoon} from './share.js'
 import {el, select, cardSelect, cardElement, fullPack, shuffled} from './cards.js'
-import {lawsOf, rulingElement, errorElement} from './rulings.js'
+import {lawsOf, rulingElement, errorElement, valuesText} from './rulings.js'
 import {word} from './words.js'
 
 const root = document.getElementById('lk-cut')
@@ -39,8 +39,9 @@ function drawAll () {
 
 const cutEvent = (by, card) => ({cut: {by, card}})
 
-// Each step of the code's settling the table: [{label, cuts: [[player, card]], rulings}] and what it settled.
-function settle (explorer, code) {
+// Each step of the code's settling the table: [{label, cuts: [[player, card]], rulings}] and what it
+// settled. ``situationOf(record)`` gives the record's situation (each read once for every code).
+function settle (explorer, code, situationOf) {
   const steps = []
   const first = candidates()
   const taken = new Set()
@@ -53,9 +54,9 @@ function settle (explorer, code) {
   const settled = {}
   let cuttingOut = false
   for (let step = 0; step < MOST_STEPS; step++) {
-    const result = explorer.engine.ruling(code, record)
-    const fresh = result.rulings.filter(r => !shown.has(r.rule + JSON.stringify(r.values)))
-    for (const r of result.rulings) shown.add(r.rule + JSON.stringify(r.values))
+    const result = explorer.engine.ruling(code, situationOf(record))
+    const fresh = result.rulings.filter(r => !shown.has(r.rule + valuesText(r)))
+    for (const r of result.rulings) shown.add(r.rule + valuesText(r))
     steps.push({label, cuts, rulings: fresh, missing: result.missing_facts})
     const value = name => { const r = result.rulings.find(r => Object.hasOwn(r.values, name)); return r ? r.values[name] : undefined }
     for (const name of ['players', 'waiting', 'partnerships', 'first_dealer']) {
@@ -113,16 +114,29 @@ function summaryElement (settled) {
   return el('p', {class: 'lk-verdict', 'data-settled': JSON.stringify(settled), text: lines.join(' ')})
 }
 
-async function codeElement (explorer, code) {
+// A step's line (who cut, and each one's card), made once for an answer and copied for each code
+// whose steps have it (the codes mostly take the same steps: half of what a code's section holds).
+function stepLine (step, lines) {
+  const name = `${step.label}\u0000${step.cuts.join()}`
+  let line = lines.get(name)
+  if (line === undefined) {
+    lines.set(name, line = el('p', {}, el('strong', {text: step.label}), ': ', step.cuts.flatMap(([p, c]) => [p, ' ', cardElement(c), ' '])))
+    return line
+  }
+  return line.cloneNode(true)
+}
+
+// ``shared``: what the codes' sections of one answer share (situationOf: settle; lines: stepLine).
+async function codeElement (explorer, code, shared) {
   const name = CODES.find(c => c.id === code).name
   const box = el('section', {class: 'lk-code', 'data-code': code, 'aria-label': name}, el('h2', {text: name}))
   try {
     const [laws, book] = await Promise.all([lawsOf(code), explorer.code(code)])
-    const {steps, settled} = settle(explorer, code)
+    const {steps, settled} = settle(explorer, code, shared.situationOf)
     box.dataset.ruled = String(steps.some(step => step.rulings.length))
     box.append(summaryElement(settled))
     box.append(el('ol', {class: 'lk-steps'}, steps.map(step => el('li', {},
-      el('p', {}, el('strong', {text: step.label}), ': ', step.cuts.flatMap(([p, c]) => [p, ' ', cardElement(c), ' '])),
+      stepLine(step, shared.lines),
       step.rulings.length ? el('ul', {class: 'lk-rulings'}, step.rulings.map(r => rulingElement(r, laws, book)))
         : el('p', {class: 'lk-ruling--none', text: 'No law of the code rules on this step.'})))))
   } catch (error) {
@@ -174,8 +188,20 @@ async function update () {
   for (const p of Object.keys(state.c)) if (!candidates().includes(p)) delete state.c[p]
   drawCuts()
   const codes = state.code ? [state.code] : CODES.map(c => c.id)
+  // Every code's rulebook at hand first (a code that cannot be had says so in its section), so that
+  // a record the codes' steps share is read once, with the views of all their rules.
+  await Promise.all(codes.map(code => explorer.code(code).catch(() => null)))
+  const loaded = codes.filter(code => explorer.engine.books[code])
+  const situations = new Map()
+  const situationOf = record => {
+    const name = JSON.stringify(record)
+    let found = situations.get(name)
+    if (found === undefined) situations.set(name, found = explorer.engine.situation(record, {views: 'rules', codes: loaded}))
+    return found
+  }
+  const shared = {situationOf, lines: new Map()}
   const sections = []
-  for (const code of codes) sections.push(await codeElement(explorer, code))
+  for (const code of codes) sections.push(await codeElement(explorer, code, shared))
   if (mine !== ticket) return
   writeSoon(root, () => ({n: state.n, code: state.code, c: state.c}), ['c'])
   // Every code with laws on cutting (a code without, as Duplicate Whist's, only when it is asked for).

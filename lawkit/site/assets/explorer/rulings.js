@@ -36,11 +36,20 @@ export function sentence (ruling, book) {
   return rule ? rule.description : ruling.outcome
 }
 
+// A ruling's values as JSON, made once for each ruling (the engine's results are frozen and shared:
+// a page that asks whether it showed a ruling already, and then shows it, writes it once).
+export function valuesText (ruling) {
+  let text = valuesTexts.get(ruling)
+  if (text === undefined) valuesTexts.set(ruling, text = JSON.stringify(ruling.values))
+  return text
+}
+const valuesTexts = new WeakMap()
+
 // One ruling as a list item: the sentence, then its law (and the other laws it rests on).
 export function rulingElement (ruling, laws, book, attributes = {}) {
   const others = ruling.cites.filter(id => id !== ruling.law)
   return el('li', {class: 'lk-ruling', 'data-rule': ruling.rule, 'data-law': ruling.law, 'data-outcome': ruling.outcome,
-    'data-values': JSON.stringify(ruling.values), ...attributes},
+    'data-values': valuesText(ruling), ...attributes},
     el('span', {class: 'lk-ruling__says', text: sentence(ruling, book)}), ' ',
     el('span', {class: 'lk-ruling__law'}, '(', lawLink(ruling.law, laws),
       others.length ? ['; with ', ...others.flatMap((id, i) => [i ? ', ' : '', lawLink(id, laws)])] : [], ')'))

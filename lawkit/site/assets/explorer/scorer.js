@@ -148,20 +148,18 @@ export class Scorer {
 
   // Whether the code's rules score games and rubbers (Duplicate Whist scores deals).
   async playsRubbers (code) {
-    const book = await this.explorer.code(code)
-    return book.rules.some(r => r.score && 'rubber' in r.score)
+    return scoringOf(await this.explorer.code(code)).playsRubbers
   }
 
   async scores (code) {
-    const book = await this.explorer.code(code)
-    return book.rules.some(r => r.score)
+    return scoringOf(await this.explorer.code(code)).rules.size > 0
   }
 
   // The sheet of a rubber: each hand's score, the standing after it, the rubber's winner and totals.
   async rubber (code, hands) {
     const book = await this.explorer.code(code)
     const sheet = {code, hands: [], standing: standing(), rubber: '', total: [],
-      playsRubbers: book.rules.some(r => r.score && 'rubber' in r.score)}
+      playsRubbers: scoringOf(book).playsRubbers}
     hands.forEach((data, index) => {
       const label = `hand ${index + 1}`
       if (sheet.rubber) {
@@ -181,7 +179,7 @@ export class Scorer {
   hand (code, book, data, before, number, label) {
     const short = isShortForm(data)
     const situation = short ? shortFormSituation(data, this.sideOf, label) : data
-    if (short && situation.answers.trump === 'NT' && !book.rules.some(r => r.facts.some(f => DECLARATION_VIEWS.has(f)))) {
+    if (short && situation.answers.trump === 'NT' && !scoringOf(book).declares) {
       // Whist's trump is the card turned up: no hand of it is played at no trumps.
       return {number, summary: summary(data, this.sideOf), entries: [], says: [], game: '', rubber: '', total: [], after: before,
         missing: [{fact: 'trump', question: 'This code has no no-trump hand (its trump is the card turned up): the hand cannot be scored under it', needed_by: []}]}
@@ -229,7 +227,7 @@ export class Scorer {
     }
     const hand = {number, summary: summary(data, this.sideOf), entries: [], says: [], game: '', rubber: '', total: [], missing: []}
     const after = standing(copy(before.toward_game), copy(before.games), copy(before.lines))
-    const scoring = new Set(book.rules.filter(r => r.score).map(r => r.key))
+    const scoring = scoringOf(book).rules
     for (const [entry] of entries(result)) {
       hand.entries.push(entry)
       after.lines[entry.line][entry.side] += entry.points
@@ -262,6 +260,21 @@ export class Scorer {
       throw error
     }
   }
+}
+
+// What a code's rulebook says of its scoring, read once for each rulebook (a sheet asks it of every
+// hand): its scoring rules' keys, whether it scores rubbers, whether its rules read a declared trump.
+const scorings = new WeakMap()
+function scoringOf (book) {
+  let found = scorings.get(book)
+  if (found === undefined) {
+    scorings.set(book, found = {
+      rules: new Set(book.rules.filter(r => r.score).map(r => r.key)),
+      playsRubbers: book.rules.some(r => r.score && 'rubber' in r.score),
+      declares: book.rules.some(r => r.facts.some(f => DECLARATION_VIEWS.has(f))),
+    })
+  }
+  return found
 }
 
 // A hand's entries on the sheet, each with whether it is the rubber's bonus (given with the total).
