@@ -218,13 +218,22 @@ export function sorted (value) {
     copy = true
   }
   if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array)) {
+    // A map already sorted, its values too, is given back without a list made of its keys (most
+    // values are, and they are many: each of a cut's cards is one).
+    if (!copy) {
+      let last = null
+      for (const name in value) {
+        if ((last !== null && last > name) || sorted(value[name]) !== value[name]) {
+          copy = true
+          break
+        }
+        last = name
+      }
+      if (!copy) return value
+    }
     const keys = Object.keys(value)
     const items = new Array(keys.length)
-    for (let i = 0; i < keys.length; i++) {
-      const item = items[i] = sorted(value[keys[i]])
-      if (item !== value[keys[i]] || (i > 0 && keys[i - 1] > keys[i])) copy = true
-    }
-    if (!copy) return value
+    for (let i = 0; i < keys.length; i++) items[i] = sorted(value[keys[i]])
     const out = {}
     for (const i of keys.map((_, i) => i).sort((a, b) => keys[a] < keys[b] ? -1 : 1)) out[keys[i]] = items[i]
     return out

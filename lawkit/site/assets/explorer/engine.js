@@ -284,7 +284,9 @@ export class Engine {
     const produced = {}
     const applied = {}
     const missing = {}
-    for (const rule of this.candidates(book, facts)) {
+    const candidates = this.candidates(book, facts)
+    for (let c = 0; c < candidates.length; c++) {
+      const rule = candidates[c]
       if (!holdsAll(facts, rule.facts) || !holdsAll(produced, rule.inputs)) {
         // Only a rule in play (some of its facts or values known) is reported or asks for facts
         // (most candidates of a record lack some fact and are not: nothing is made for them).
@@ -323,11 +325,14 @@ export class Engine {
 
   // The rules that use a fact of the situation (or no fact at all), in evaluation order.
   candidates (book, facts) {
-    const marked = new Uint8Array(book.rules.length) // by position: read in order, nothing to sort
-    for (const p of book.factless) marked[p] = 1
+    // by position: read in order, nothing to sort (the book's own marks, cleared for each ruling)
+    const marked = book.marks ??= new Uint8Array(book.rules.length)
+    marked.fill(0)
+    const factless = book.factless
+    for (let i = 0; i < factless.length; i++) marked[factless[i]] = 1
     for (const fact in facts) {
       const positions = book.byFact[fact]
-      if (positions !== undefined) for (const p of positions) marked[p] = 1
+      if (positions !== undefined) for (let i = 0; i < positions.length; i++) marked[positions[i]] = 1
     }
     const found = []
     for (let p = 0; p < marked.length; p++) if (marked[p]) found.push(book.rules[p])
@@ -522,7 +527,9 @@ function readsAny (names, known) {
 
 function frozen (value) {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const item of Object.values(value)) frozen(item)
+    // (no list of the values made for each object: a ruling's result is some hundred of them)
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) frozen(value[i])
+    else for (const name in value) frozen(value[name])
     Object.freeze(value)
   }
   return value

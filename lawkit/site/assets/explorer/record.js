@@ -5,10 +5,11 @@ export const SEATS = ['north', 'east', 'south', 'west']
 export const SUITS = ['S', 'H', 'D', 'C']
 export const RANKS = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2']
 
-// The fifty-two cards, by suit and rank.
+// The fifty-two cards, by suit and rank (a new list each time, of the same strings).
 export function fullPack () {
-  return SUITS.flatMap(suit => RANKS.map(rank => rank + suit))
+  return PACK.slice()
 }
+const PACK = SUITS.flatMap(suit => RANKS.map(rank => rank + suit))
 const PARTS = ['seats', 'dealer', 'previous_dealer', 'irregularities', 'events', 'answers']
 const BID = /^([1-7])\s*(NT|RS|S|H|D|C)$/i
 const CALLS = ['pass', 'double', 'redouble']
@@ -415,6 +416,18 @@ function checkConsistency (record) {
 
 const EXTRA = {call: ['call', 'level', 'denomination'], play: ['trick', 'place', 'withdrawn', 'before'], cut: ['round']}
 
+// Each kind of event of the vocabulary: its name, its part of the record as the views read it, and
+// the names of its fields there (read once for the vocabulary: a page lays out records on every input).
+const kinds = new WeakMap()
+function kindsOf (vocabulary) {
+  let found = kinds.get(vocabulary)
+  if (found === undefined) {
+    kinds.set(vocabulary, found = Object.entries(vocabulary.events).map(([kindName, kind]) =>
+      [kindName, `${kindName}_events`, ['i', 'n', ...Object.keys(kind.fields), ...(EXTRA[kindName] || [])]]))
+  }
+  return found
+}
+
 // The record as the views read it (lawkit.rules.record.Record.as_cel), plain data.
 export function asCel (record, vocabulary) {
   const {events, dealt, plays} = record
@@ -426,9 +439,9 @@ export function asCel (record, vocabulary) {
   }
   const ofKind = {}
   for (const e of events) (ofKind[e.kind] || (ofKind[e.kind] = [])).push(e)
-  for (const [kindName, kind] of Object.entries(vocabulary.events)) {
-    const names = ['i', 'n', ...Object.keys(kind.fields), ...(EXTRA[kindName] || [])]
-    laidOut[`${kindName}_events`] = (ofKind[kindName] || []).map(e => Object.fromEntries(names.map(n => [n, e[n]])))
+  for (const [kindName, part, names] of kindsOf(vocabulary)) {
+    const found = ofKind[kindName]
+    laidOut[part] = found === undefined ? [] : found.map(e => Object.fromEntries(names.map(n => [n, e[n]])))
   }
   // The cuts for each purpose apart, and each candidate's first cut for the table (as record.py).
   const cuts = laidOut.cut_events || []

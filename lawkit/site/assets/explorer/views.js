@@ -94,7 +94,9 @@ export class Views {
     }
     const needed = wanted === null ? null : this.closure(wanted).byPosition
     const given = {}
-    for (const view of this.list) {
+    const list = this.list
+    for (let v = 0; v < list.length; v++) { // (indexed: no iterator's step made for each of some 300 views)
+      const view = list[v]
       if (needed !== null && !needed[view.position]) {
         if (again && available[view.name] !== undefined) available[view.name] = values[view.id] = undefined
         continue
