@@ -445,7 +445,7 @@ export class Engine {
           `record (0 to ${record.events.length - 1})`, {law: rule.law, kind: 'rule'})
       }
       const event = record.events[index]
-      return {step: 'event', event: index, kind: event.kind, by: event.by || null, what: describe(record.events, index)}
+      return {step: 'event', event: index, kind: event.kind, by: event.by || null, what: described(record.events, index)}
     })
   }
 
@@ -523,6 +523,15 @@ function outcomesOf (views) {
 function readsAny (names, known) {
   for (const name of names) if (Object.hasOwn(known, name)) return true
   return false
+}
+
+// An event of a laid-out record in words (record.describe), said once for the record's events:
+// every code's rulings on a situation point at the same events (a cut's each point at every cut).
+const descriptions = new WeakMap()
+function described (events, index) {
+  let said = descriptions.get(events)
+  if (said === undefined) descriptions.set(events, said = [])
+  return said[index] ??= describe(events, index)
 }
 
 function frozen (value) {

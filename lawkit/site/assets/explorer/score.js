@@ -141,6 +141,10 @@ function said (summary) {
     d === 'NT' ? `${level} NT` : d === 'RS' ? `${level} royal ${SYMBOL.S}` : `${level}${SYMBOL[d]}`)
 }
 
+// The sheets' head row, made once; each code's rows as last drawn, each with what it shows.
+let HEAD = null
+const rowsDrawn = {}
+
 async function sheetElement (code) {
   const name = CODES.find(c => c.id === code).name
   const section = el('section', {class: 'lk-sheet', 'data-code': code, 'aria-label': `The score under ${name}`})
@@ -153,18 +157,32 @@ async function sheetElement (code) {
     return section
   }
   const [laws, book] = await Promise.all([lawsOf(code), explorer.code(code)])
-  const head = el('tr', {}, ['Hand', 'Below: N–S', 'Below: E–W', 'Above: N–S', 'Above: E–W', 'Game'].map(t => el('th', {scope: 'col', text: t})))
+  const head = (HEAD ??= el('tr', {}, ['Hand', 'Below: N–S', 'Below: E–W', 'Above: N–S', 'Above: E–W', 'Game'].map(t =>
+    el('th', {scope: 'col', text: t})))).cloneNode(true)
   const body = el('tbody')
+  const drawn = rowsDrawn[code] || []
+  const rows = rowsDrawn[code] = []
   for (const hand of sheet.hands) {
     const lines = {below: {}, above: {}}
     for (const e of hand.entries) lines[e.line][e.side] = (lines[e.line][e.side] || 0) + e.points
-    const [bns, bew] = numbers(lines.below)
-    const [ans, aew] = numbers(lines.above)
-    body.append(el('tr', {'data-hand': hand.number, 'data-below': JSON.stringify(lines.below), 'data-above': JSON.stringify(lines.above),
-      'data-game': hand.game, 'data-rubber': hand.rubber},
-    el('th', {scope: 'row', text: `${hand.number}. ${said(hand.summary)}`}),
-    [bns, bew, ans, aew].map(n => el('td', {text: n ? String(n) : '–'})),
-    el('td', {text: hand.rubber ? `${sideName(hand.rubber)}: game and rubber` : (hand.game ? `${sideName(hand.game)}` : '')})))
+    const below = JSON.stringify(lines.below)
+    const above = JSON.stringify(lines.above)
+    // A hand's row as it was drawn last time, copied (a change to one hand leaves the others' rows as they were)
+    const name = [hand.number, hand.summary, below, above, hand.game, hand.rubber].join('\u0000')
+    const last = drawn[rows.length]
+    let row
+    if (last !== undefined && last.name === name) {
+      row = last.row.cloneNode(true)
+    } else {
+      const [bns, bew] = numbers(lines.below)
+      const [ans, aew] = numbers(lines.above)
+      row = el('tr', {'data-hand': hand.number, 'data-below': below, 'data-above': above, 'data-game': hand.game, 'data-rubber': hand.rubber},
+        el('th', {scope: 'row', text: `${hand.number}. ${said(hand.summary)}`}),
+        [bns, bew, ans, aew].map(n => el('td', {text: n ? String(n) : '–'})),
+        el('td', {text: hand.rubber ? `${sideName(hand.rubber)}: game and rubber` : (hand.game ? `${sideName(hand.game)}` : '')}))
+    }
+    rows.push({name, row})
+    body.append(row)
   }
   const table = el('table', {class: 'lk-sheet__table'}, el('caption', {text: `The score sheet under ${name}`}), el('thead', {}, head), body)
   section.append(el('div', {class: 'lk-scroll', tabindex: 0, role: 'region', 'aria-label': `The score sheet under ${name}`}, table))

@@ -144,6 +144,20 @@ export class Scorer {
     this.explorer = explorer
     this.engine = explorer.engine
     this.sideOf = explorer.engine.model.constants.side_of
+    this.read = new Map() // a hand's short form, by its place and its JSON -> its situation (short)
+  }
+
+  // The answers of a hand's short form (shortFormSituation), read once for every code that scores
+  // it (the same hand is put to each code in turn); a short form that cannot be read says so each time.
+  short (data, label) {
+    const name = `${label}\u0000${JSON.stringify(data)}`
+    let found = this.read.get(name)
+    if (found === undefined) {
+      found = shortFormSituation(data, this.sideOf, label)
+      if (this.read.size >= 64) this.read.clear() // the last rubbers' hands, not every hand ever typed
+      this.read.set(name, found)
+    }
+    return found
   }
 
   // Whether the code's rules score games and rubbers (Duplicate Whist scores deals).
@@ -178,7 +192,7 @@ export class Scorer {
 
   hand (code, book, data, before, number, label) {
     const short = isShortForm(data)
-    const situation = short ? shortFormSituation(data, this.sideOf, label) : data
+    const situation = short ? this.short(data, label) : data
     if (short && situation.answers.trump === 'NT' && !scoringOf(book).declares) {
       // Whist's trump is the card turned up: no hand of it is played at no trumps.
       return {number, summary: summary(data, this.sideOf), entries: [], says: [], game: '', rubber: '', total: [], after: before,
