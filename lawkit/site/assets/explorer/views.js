@@ -28,7 +28,7 @@ export class Views {
   // Where derive keeps the last derivation of each view and the last data of each part of the
   // record it read (the engine keeps one with its other kept work, and forgets it with that).
   memory () {
-    return {views: new Map(), parts: new Map()}
+    return {views: new Array(this.list.length), parts: new Map()} // views: by position in the list
   }
 
   // A number for each name a view reads, so that derive compares what a view read with an array's
@@ -101,7 +101,7 @@ export class Views {
         if (again && available[view.name] !== undefined) available[view.name] = values[view.id] = undefined
         continue
       }
-      const last = memory === null ? undefined : memory.views.get(view.name)
+      const last = memory === null ? undefined : memory.views[view.position]
       const reads = memory === null ? null : view.readIds ??= [...new Set([
         ...(view.whenProgram === null ? [] : view.whenProgram.names),
         ...(view.alias === null ? view.valueProgram.names : [view.alias])])].map(name => this.idOf(name))
@@ -122,7 +122,7 @@ export class Views {
           value = sorted((view.alias !== null ? available[view.alias] : run(view, view.valueProgram, available)) ?? null)
           if (last !== undefined && last.held && identical(last.value, value)) value = last.value
         }
-        if (memory !== null) memory.views.set(view.name, {reads: reads.map(id => values[id]), held, value})
+        if (memory !== null) memory.views[view.position] = {reads: reads.map(id => values[id]), held, value}
       }
       if (!held) {
         available[view.name] = values[view.id] =
