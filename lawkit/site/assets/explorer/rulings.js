@@ -22,12 +22,19 @@ export function lawsOf (code) {
   return loaded[code]
 }
 
-// A link to a law that shows its preview (as the code pages' links do).
+// A link to a law that shows its preview (as the code pages' links do): each law's made once and
+// copied (a page's rulings cite the same few laws again and again: a cut's answer some hundred times).
 export function lawLink (id, laws) {
-  const law = laws[id]
-  if (!law) return el('span', {text: id})
-  return el('a', {class: 'lk-ref', href: law.href, 'data-law': id, text: law.name})
+  let made = links.get(laws)
+  if (made === undefined) links.set(laws, made = new Map())
+  let link = made.get(id)
+  if (link === undefined) {
+    const law = laws[id]
+    made.set(id, link = law ? el('a', {class: 'lk-ref', href: law.href, 'data-law': id, text: law.name}) : el('span', {text: id}))
+  }
+  return link.cloneNode(true)
 }
+const links = new WeakMap() // a code's laws (lawsOf) -> each law's link
 
 // The ruling's sentence: its `says`, or else what the rule does (its description).
 export function sentence (ruling, book) {
