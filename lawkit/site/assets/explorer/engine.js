@@ -152,19 +152,21 @@ export class Engine {
   forget () {
     this.kept = {situations: new Kept(), records: new Kept(), views: new Kept(), rulings: new Kept()}
     this.derived = this.views.memory() // each view's last derivation (Views.derive)
+    this.lastOutcomes = new WeakMap() // a rule's expression -> its last outcome and what it read (Engine.outcome)
   }
 
   // The situation of ``data`` read anew, as a story never seen is, and the work kept for the
   // reader's inputs left as it was: nothing of it used, nothing added, nothing pushed out. Its
   // rulings are kept in it alone (Explorer.warmUp practises on it).
   fresh (data, options) {
-    const {kept, derived} = this
+    const {kept, derived, lastOutcomes} = this
     this.forget()
     try {
       return this.situation(data, options)
     } finally {
       this.kept = kept
       this.derived = derived
+      this.lastOutcomes = lastOutcomes
     }
   }
 
@@ -372,13 +374,34 @@ export class Engine {
       : situation.ofViews
     let found = shared === null ? undefined : shared.get(program.source)
     if (found === undefined) {
-      try {
-        found = {value: program.run(context)}
-      } catch (error) {
-        found = {error}
-      }
+      found = this.evaluated(program, context)
       if (shared !== null) shared.set(program.source, found)
     }
+    return found
+  }
+
+  // An expression's outcome in ``context``: the last time's when every name it reads holds the same
+  // object as then (CEL is pure; Views.derive gives a view that comes out the same as the last
+  // time's object). A tie's record is the cut before it with a few cuts more, ruled again by each
+  // code: the expressions that read only the views the new cuts leave as they were (the first
+  // round's cut, the code's constants) are not evaluated again.
+  evaluated (program, context) {
+    const names = program.nameList ??= [...program.names]
+    const last = this.lastOutcomes.get(program)
+    if (last !== undefined) {
+      let same = true
+      for (let i = 0; same && i < names.length; i++) same = Object.is(context.lookup(names[i]), last.reads[i])
+      if (same) return last.found
+    }
+    let found
+    try {
+      found = {value: program.run(context)}
+    } catch (error) {
+      found = {error}
+    }
+    const reads = new Array(names.length)
+    for (let i = 0; i < names.length; i++) reads[i] = context.lookup(names[i])
+    this.lastOutcomes.set(program, {reads, found})
     return found
   }
 
