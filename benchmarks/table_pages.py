@@ -1,6 +1,6 @@
 """The explorer's table pages in the browser: what each loads, and how long an answer takes.
 
-    .venv/bin/python benchmarks/table_pages.py [--site DIR] [--runs N] [--idle S]
+    .venv/bin/python benchmarks/table_pages.py [--site DIR] [--runs N] [--idle S] [--seed N]
 
 1. Sizes, in bytes and gzipped (level 9), of what each page (explorer/hand/, cut/, deal/, score/)
    loads of its own on top of the explorer (its modules, its style sheet, its data): the modules a
@@ -15,7 +15,9 @@
    The inputs follow one another at once, from the page's first answer, so the cut page's practice
    in idle time (Explorer.warmUp, after each answer) has no time to run between them: the first
    inputs meet a page just opened. --idle S leaves each page idle S seconds before its inputs, as
-   a reader reading it would (not the default: the table is the page just opened).
+   a reader reading it would (not the default: the table is the page just opened). --seed N makes
+   each page's random draws (crypto.getRandomValues, Math.random) a fixed sequence from N, so that
+   two trees are measured on the same cards and hands (not the default: each run its own draws).
 
 The site is built into a temporary folder unless --site names one built from this tree.
 """
@@ -47,6 +49,11 @@ PAGES = {  # page: (its module, its own data, the input measured)
     "score": ("score.js", [], "const t = document.querySelector('#lk-tricks-1'); t.value = String(7 + Math.floor(Math.random() * 6)); "
               "t.dispatchEvent(new Event('change'))"),
 }
+# The page's random draws from a seed (xorshift32), set up before its scripts run: SEED is replaced.
+SEEDED = """(() => { let s = SEED >>> 0 || 1
+  const next = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s }
+  crypto.getRandomValues = a => { for (let i = 0; i < a.length; i++) a[i] = next() & (a instanceof Uint8Array ? 255 : 0xffffffff); return a }
+  Math.random = () => next() / 4294967296 })()"""
 IMPORT = re.compile(r"^import [^;]*? from '\./([^']+)'", re.M)
 
 
@@ -107,7 +114,7 @@ def thread_ms(cdp) -> float:
     return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "ThreadTime") * 1000
 
 
-def timings(site: Path, runs: int, idle: float = 0) -> list[tuple[str, float, float, float]]:
+def timings(site: Path, runs: int, idle: float = 0, seed: int | None = None) -> list[tuple[str, float, float, float]]:
     from playwright.sync_api import sync_playwright
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
@@ -119,6 +126,8 @@ def timings(site: Path, runs: int, idle: float = 0) -> list[tuple[str, float, fl
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         cdp = page.context.new_cdp_session(page)
         cdp.send("Performance.enable")
+        if seed is not None:
+            page.add_init_script(SEEDED.replace("SEED", str(seed)))
         for name, (_, _, action) in PAGES.items():
             page.goto(f"{base}/explorer/{name}/")
             page.wait_for_selector(".lk-table[data-ready]", timeout=60_000)
@@ -138,6 +147,7 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="a site built from this tree (else one is built)")
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--idle", type=float, default=0, help="seconds each page is left idle before its inputs")
+    parser.add_argument("--seed", type=int, help="the pages' random draws from this seed (the same for two trees)")
     args = parser.parse_args()
     site = args.site
     if site is None:
@@ -150,7 +160,7 @@ def main() -> None:
     idle = f", each page idle {args.idle:g} s first" if args.idle else ""
     print(f"{'page: input to answer drawn':30} {'median ms':>10} {'p95 ms':>10} {'CPU ms':>8}   ({args.runs} inputs "
           f"each{idle}; CPU: the page's main thread per input)")
-    for name, median, p95, cpu in timings(site, args.runs, args.idle):
+    for name, median, p95, cpu in timings(site, args.runs, args.idle, args.seed):
         print(f"{name:30} {median:>10.1f} {p95:>10.1f} {cpu:>8.1f}")
 
 
