@@ -212,7 +212,9 @@ export class Engine {
     // declares it may hold: shared by the situations that differ only in that.
     let rulings = viewsKey === null ? new Map() : this.kept.rulings.get(`${viewsKey}\u0000${key(record.answers)}`)
     if (!rulings) this.kept.rulings.set(`${viewsKey}\u0000${key(record.answers)}`, rulings = new Map(), eventsOf(data))
-    return new Situation(record, given, toCel(record.answers), rulings, codesOf(views))
+    const situation = new Situation(record, given, toCel(record.answers), rulings, codesOf(views))
+    situation.lastOutcomes = this.lastOutcomes // its rulings' (a story read anew by Engine.fresh: its own)
+    return situation
   }
 
   // What views: 'rules' with ``codes`` derives, as a name (the kept work's keys hold it): 'rules:'
@@ -374,34 +376,9 @@ export class Engine {
       : situation.ofViews
     let found = shared === null ? undefined : shared.get(program.source)
     if (found === undefined) {
-      found = this.evaluated(program, context)
+      found = evaluated(program, context, situation === null ? null : situation.lastOutcomes)
       if (shared !== null) shared.set(program.source, found)
     }
-    return found
-  }
-
-  // An expression's outcome in ``context``: the last time's when every name it reads holds the same
-  // object as then (CEL is pure; Views.derive gives a view that comes out the same as the last
-  // time's object). A tie's record is the cut before it with a few cuts more, ruled again by each
-  // code: the expressions that read only the views the new cuts leave as they were (the first
-  // round's cut, the code's constants) are not evaluated again.
-  evaluated (program, context) {
-    const names = program.nameList ??= [...program.names]
-    const last = this.lastOutcomes.get(program)
-    if (last !== undefined) {
-      let same = true
-      for (let i = 0; same && i < names.length; i++) same = Object.is(context.lookup(names[i]), last.reads[i])
-      if (same) return last.found
-    }
-    let found
-    try {
-      found = {value: program.run(context)}
-    } catch (error) {
-      found = {error}
-    }
-    const reads = new Array(names.length)
-    for (let i = 0; i < names.length; i++) reads[i] = context.lookup(names[i])
-    this.lastOutcomes.set(program, {reads, found})
     return found
   }
 
@@ -540,6 +517,31 @@ const viewOutcomes = new WeakMap() // a situation's views (the object) -> the ou
 function outcomesOf (views) {
   let found = viewOutcomes.get(views)
   if (found === undefined) viewOutcomes.set(views, found = new Map())
+  return found
+}
+
+// An expression's outcome in ``context`` (Engine.outcome): the last time's (in ``lastOutcomes``)
+// when every name it reads holds the same object as then (CEL is pure; Views.derive gives a view
+// that comes out the same as the last time's object). A tie's record is the cut before it with a
+// few cuts more, ruled again by each code: the expressions that read only the views the new cuts
+// leave as they were (the first round's cut, the code's constants) are not evaluated again.
+function evaluated (program, context, lastOutcomes) {
+  const names = program.nameList ??= [...program.names]
+  const last = lastOutcomes === null ? undefined : lastOutcomes.get(program)
+  if (last !== undefined) {
+    let same = true
+    for (let i = 0; same && i < names.length; i++) same = Object.is(context.lookup(names[i]), last.reads[i])
+    if (same) return last.found
+  }
+  let found
+  try {
+    found = {value: program.run(context)}
+  } catch (error) {
+    found = {error}
+  }
+  const reads = new Array(names.length)
+  for (let i = 0; i < names.length; i++) reads[i] = context.lookup(names[i])
+  if (lastOutcomes !== null) lastOutcomes.set(program, {reads, found})
   return found
 }
 
