@@ -165,7 +165,9 @@ export class Layers extends Map {
 
   lookup (name) {
     if (super.has(name)) return super.get(name)
-    for (const layer of this.layers) if (Object.hasOwn(layer, name)) return layer[name]
+    // (indexed: no iterator made for each name read, some thousands an answer of the cut page)
+    const layers = this.layers
+    for (let i = 0; i < layers.length; i++) if (Object.hasOwn(layers[i], name)) return layers[i][name]
     return undefined
   }
 }

@@ -65,6 +65,13 @@ function holdsAll (known, names) {
   for (let i = 0; i < names.length; i++) if (!Object.hasOwn(known, names[i])) return false
   return true
 }
+// (a loop, not names.some with a function made for each of some fifty candidates a ruling)
+function holdsAny (known, names, except = null) {
+  for (let i = 0; i < names.length; i++) {
+    if (Object.hasOwn(known, names[i]) && (except === null || !except.has(names[i]))) return true
+  }
+  return false
+}
 
 export class Engine {
   constructor (model) {
@@ -294,8 +301,7 @@ export class Engine {
       if (!holdsAll(facts, rule.facts) || !holdsAll(produced, rule.inputs)) {
         // Only a rule in play (some of its facts or values known) is reported or asks for facts
         // (most candidates of a record lack some fact and are not: nothing is made for them).
-        const triggered = rule.conditionFacts.some(f => Object.hasOwn(facts, f) && !this.alwaysGiven.has(f))
-        if (triggered || rule.inputs.some(n => Object.hasOwn(produced, n))) {
+        if (holdsAny(facts, rule.conditionFacts, this.alwaysGiven) || holdsAny(produced, rule.inputs)) {
           const absent = minus(rule.facts, facts).sort()
           const waiting = minus(rule.inputs, produced)
           if (!waiting.length && this.cannotHold(rule, context, absent, book, situation)) {
