@@ -233,11 +233,9 @@ export function sorted (value) {
       }
       if (!copy) return value
     }
-    const keys = Object.keys(value)
-    const items = new Array(keys.length)
-    for (let i = 0; i < keys.length; i++) items[i] = sorted(value[keys[i]])
+    const keys = Object.keys(value).sort() // (by UTF-16 code units, as < compares strings)
     const out = {}
-    for (const i of keys.map((_, i) => i).sort((a, b) => keys[a] < keys[b] ? -1 : 1)) out[keys[i]] = items[i]
+    for (let i = 0; i < keys.length; i++) out[keys[i]] = sorted(value[keys[i]])
     return out
   }
   return value
