@@ -29,6 +29,7 @@ from .. import cache
 from ..retrieval import fulltext, semantic
 from ..rules.words import placeholders
 from .context import Site
+from .kept import Kept
 from .previews import stored
 from .urls import ASSET_DIR
 
@@ -120,9 +121,10 @@ def cached_model_file(laws_path: str) -> bytes:
     return made
 
 
-def index_file(site: Site, laws_path: str) -> str:
-    import numpy as np
-
+def index_file(site: Site, laws_path: str, kept: Kept | None = None) -> str:
+    """``index.json``. ``kept`` (under `mkdocs serve`): each law's entry and the passages with their
+    embeddings are the last build's text when their data is the same (the embeddings are those of the
+    passages' text), put together as the whole would be written."""
     corpus, urls = site.corpus, site.urls
     laws: list[dict[str, Any]] = []
     position: dict[str, int] = {}
@@ -134,9 +136,7 @@ def index_file(site: Site, laws_path: str) -> str:
                      "url": urls.url(urls.code(law.code)) + "#" + law.id.split("/", 1)[1],
                      "text": stored(site, law.id)["text"], "rulings": rulings.get(law.id, []),
                      "words": [document[column] for column in fulltext.COLUMNS]})
-    index = semantic.open_index(corpus, laws_path)  # embeddings kept by content: only new text is embedded
-    vectors, scale = _quantized(index.vectors)
-    data = {
+    head = {
         "max_tokens": semantic.MAX_TOKENS,
         "no_answer_below": semantic.NO_ANSWER_BELOW,
         "fusion": {"offset": fulltext.RANK_OFFSET, "words": fulltext.WORDS_WEIGHT,
@@ -144,16 +144,33 @@ def index_file(site: Site, laws_path: str) -> str:
         "stopwords": sorted(fulltext.STOPWORDS),
         "variants": [list(pair) for pair in fulltext.VARIANTS],
         "words": {"fields": [{"name": c, "boost": w} for c, w in zip(fulltext.COLUMNS, fulltext.WEIGHTS)]},
-        "laws": laws,
-        "passages": {
-            "law": [position[p.law] for p in index.passages],
-            "kind": [p.kind for p in index.passages],
-            "text": [p.text for p in index.passages],
-            "scale": [float(s) for s in np.asarray(scale, dtype=np.float64)],
-            "vectors": base64.b64encode(vectors.tobytes()).decode("ascii"),
-        },
     }
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    if kept is None:
+        passages = _passages(semantic.open_index(corpus, laws_path), position)  # only new text is embedded
+        return _json({**head, "laws": laws, "passages": passages}) + "\n"
+    said = [(position[p.law], p.kind, p.text) for p in semantic.passages(corpus)]
+    passages_text = kept.made(f"{INDEX} (the passages)", lambda: said,
+                              lambda: _json(_passages(semantic.open_index(corpus, laws_path), position)))
+    entries = ",".join(kept.made(f"{INDEX} ({law['id']})", lambda: law, lambda: _json(law)) for law in laws)
+    return _json(head)[:-1] + f',"laws":[{entries}],"passages":{passages_text}}}\n'
+
+
+def _passages(index: Any, position: dict[str, int]) -> dict[str, Any]:
+    """The passages (each by its law's place in the index) and their embeddings, quantized."""
+    import numpy as np
+
+    vectors, scale = _quantized(index.vectors)
+    return {
+        "law": [position[p.law] for p in index.passages],
+        "kind": [p.kind for p in index.passages],
+        "text": [p.text for p in index.passages],
+        "scale": [float(s) for s in np.asarray(scale, dtype=np.float64)],
+        "vectors": base64.b64encode(vectors.tobytes()).decode("ascii"),
+    }
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def _ruling_sentences(site: Site) -> dict[str, list[str]]:

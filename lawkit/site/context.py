@@ -70,11 +70,12 @@ class Site:
     # -- names and links -------------------------------------------------------
 
     def names_key(self) -> str:
-        """A digest of what names a law in a link besides its id: the codes' titles and short
-        titles, the sections' labels (a link's text is ``unit_name``)."""
+        """A digest of what names a unit in a link: each code's names, and every unit's id with its
+        name as a link says it (``unit_name``), which also says which ids there are (a citation
+        printed in a law's text is a link when the unit it names exists)."""
         if self._names_key is None:
-            named = [[code.id, code.title, code.short_title] for code in self.corpus.codes.values()]
-            named += [[unit.id, unit.label] for unit in self.corpus.units.values() if isinstance(unit, Section)]
+            named: list = [[code.id, code.title, code.short_title] for code in self.corpus.codes.values()]
+            named += [[citation, self.unit_name(citation)] for citation in self.corpus.units]
             self._names_key = hashlib.sha256(json.dumps(named, ensure_ascii=False).encode()).hexdigest()
         return self._names_key
 

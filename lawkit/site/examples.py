@@ -93,25 +93,39 @@ def _read(path: str) -> bytes:
         return b"(absent)"
 
 
-def load_examples(site: Site, directory: str, engine: Any = None, loaded: list[tuple[str, list[Any]]] | None = None) -> None:
+def load_examples(site: Site, directory: str, engine: Any = None, loaded: list[tuple[str, list[Any]]] | None = None,
+                  records: dict[int, tuple[Any, Any]] | None = None) -> None:
     """Fill ``site.examples`` and ``site.scenarios`` from the scenario files in ``directory`` (nothing
     when it is absent), running each scenario (with ``engine``: an Engine of the corpus, or one that
-    remembers; ``loaded``: the files' scenarios, already read)."""
+    remembers; ``loaded``: the files' scenarios, already read; ``records``: each record's plain copy by
+    the record's id, kept with the record, for a memory of the scenarios that outlives this run)."""
     import lawkit
+    from lawkit.rules.scenarios import rule
 
     engine = engine if engine is not None else lawkit.Engine(site.corpus)
+    records = {} if records is None else records
     for path, found in loaded if loaded is not None else _load_scenarios(site, directory):
+        shown = site.rel(path)
         for scenario in found:
-            site.scenarios.append((site.rel(path), scenario))
+            site.scenarios.append((shown, scenario))
             scenario.results.clear()  # a scenario kept from the last run is ruled again
-            lawkit.run_scenario(scenario, engine)  # what differs from the expectation is the tests' business
+            rule(scenario, engine)  # the rulings alone: what differs from the expectation is the tests' business
             for code, result in scenario.results.items():
                 ruling_laws = dict.fromkeys(site.corpus.law_of(r.law).id for r in result.rulings
                                             if r.law in site.corpus.units)
                 for law in ruling_laws:
                     site.examples.setdefault(law, []).append(Example(
-                        scenario.name, scenario.description, json.loads(json.dumps(scenario.record)), code, result.rulings,
-                        site.rel(path), scenario.position.line))
+                        scenario.name, scenario.description, _plain(records, scenario.record), code, result.rulings,
+                        shown, scenario.position.line))
+
+
+def _plain(records: dict[int, tuple[Any, Any]], record: Any) -> Any:
+    """The record as plain JSON data (as written, without positions): one copy for all its examples,
+    which only read it."""
+    kept = records.get(id(record))
+    if kept is None or kept[0] is not record:
+        kept = records[id(record)] = (record, json.loads(json.dumps(record)))
+    return kept[1]
 
 
 def _load_scenarios(site: Site, directory: str) -> list[tuple[str, list[Any]]]:
@@ -161,6 +175,7 @@ class _Remembered:
         self.used_rulings: dict[tuple[str, int, bool], tuple[Any, Any]] = {}
         self.whole: set[str] = set()  # the code keys whose every ruling is kept (a run, or a warm-up, went through)
         self.books: dict[str, tuple[str, Any]] = {}  # code -> (its key, its compiled rules) in the last run
+        self.records: dict[int, tuple[Any, Any]] = {}  # id of a scenario's record -> (it, its plain copy)
 
     def done(self, keys: dict[str, str]) -> None:
         """The run is through: what it did not use (a changed code's rulings) is let go."""
@@ -284,7 +299,7 @@ def run(site: Site, laws_path: str, directory: str,
         if remember:
             memory = _memory(site, directory, memory_key)
             engine = RememberingEngine(lawkit.Engine(site.corpus), memory, codes)
-            load_examples(site, directory, engine, memory.loaded)
+            load_examples(site, directory, engine, memory.loaded, memory.records)
             changes(site, engine)
             memory.done(codes)
             engine.through()
@@ -344,7 +359,7 @@ def _warm_up(site: Site, directory: str, shared: tuple[str, str], codes: dict[st
     engine = RememberingEngine(lawkit.Engine(site.corpus), memory, codes, stopping)
     scratch = Site(site.corpus, site.urls, site.root)
     try:
-        load_examples(scratch, directory, engine, memory.loaded)
+        load_examples(scratch, directory, engine, memory.loaded, memory.records)
         changes(scratch, engine)
     except Stopped:
         memory.warmed(None)

@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 
 from ..rules.export import explorer_model, explorer_rulebook
 from .context import Site
+from .kept import Kept, made
 from .urls import ASSET_DIR
 
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assets", "explorer")
@@ -41,17 +42,22 @@ def state_fragment(state: dict[str, Any], data: tuple[str, ...] = ("s",)) -> str
     return urlencode(params)
 
 
-def files(site: Site) -> Iterator[tuple[str, str]]:
-    """(path in the site, JSON text) for the explorer's data; the rules must be compiled."""
+def files(site: Site, kept: Kept | None = None) -> Iterator[tuple[str, str]]:
+    """(path in the site, JSON text) for the explorer's data; the rules must be compiled. ``kept`` (under
+    `mkdocs serve`): a file whose data is the last build's is its text again."""
     corpus = site.corpus
-    yield f"{API}/model.json", _dump(explorer_model(corpus))
+
+    def text(name: str, data: Any) -> str:
+        return made(kept, name, lambda: data, lambda: _dump(data))
+
+    yield f"{API}/model.json", text(f"{API}/model.json", explorer_model(corpus))
     codes = []
     for code in corpus.codes.values():
         if corpus.rulebooks.get(code.id) is None:
             continue
-        yield f"{API}/{code.id}.json", _dump(explorer_rulebook(corpus, code.id))
+        yield f"{API}/{code.id}.json", text(f"{API}/{code.id}.json", explorer_rulebook(corpus, code.id))
         codes.append({"id": code.id, "title": code.title, "short_title": code.short_title, "json": f"{code.id}.json"})
-    yield f"{API}/index.json", _dump({"codes": codes})
+    yield f"{API}/index.json", text(f"{API}/index.json", {"codes": codes})
 
 
 # lawkit's own checkout, where `npm ci` installs the library for lawkit's site (a project of one's

@@ -20,6 +20,7 @@ from typing import Any, Iterator
 from ..corpus.model import Law
 from .context import Example, Site
 from .explorer import API, DIR, state_fragment
+from .kept import Kept, made
 from .markup import esc
 from .previews import stored
 
@@ -31,8 +32,9 @@ def laws_file(code: str) -> str:
     return f"{API}/{code}.laws.json"
 
 
-def files(site: Site) -> Iterator[tuple[str, str]]:
-    """(path in the site, JSON text): per code with rules, what its rulings cite."""
+def files(site: Site, kept: Kept | None = None) -> Iterator[tuple[str, str]]:
+    """(path in the site, JSON text): per code with rules, what its rulings cite. ``kept`` (under
+    `mkdocs serve`): a file whose data is the last build's is its text again."""
     from .law import local  # law.py links each law here (try_link): imported when the files are made
 
     corpus, urls = site.corpus, site.urls
@@ -53,7 +55,8 @@ def files(site: Site) -> Iterator[tuple[str, str]]:
             "outcomes": {name: o.description for name, o in corpus.outcomes.items()
                          if name in outcomes and o.description},
         }
-        yield laws_file(code.id), json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+        yield laws_file(code.id), made(kept, laws_file(code.id), lambda: data,
+                                       lambda: json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
 
 
 def _example(site: Site, law: Law) -> Example | None:

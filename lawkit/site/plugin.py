@@ -52,6 +52,7 @@ from lawkit.corpus import Parsed, stored
 from . import ask, examples, explorer, generated, lookup, previews, reload, watch
 from .afterwards import Afterwards
 from .context import Site
+from .kept import Kept
 from .pages import codes_table
 from .urls import ASSET_DIR, Urls
 
@@ -100,12 +101,14 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
     # Under serve: the last corpus checked and files generated, by key (their cache entries may not be written yet).
     kept_corpus: tuple[str, Any] | None = None
     kept_made: tuple[str, generated.Generated] | None = None
+    outputs: Kept | None = None  # under serve: each generated file of the last render, by what it is made from
 
     def on_startup(self, *, command, dirty) -> None:
         self.serving = command == "serve"
         self.parsed = Parsed() if self.serving else None
         self.afterwards = Afterwards() if self.serving else None
         self.kept_corpus = self.kept_made = None
+        self.outputs = Kept() if self.serving else None
         if self.serving:
             reload.share_templates()  # MkDocs makes a new Jinja environment for every build
         # Under serve --dirty, only the pages a saved file touches are written again.
@@ -195,7 +198,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             try:
                 made = generated.render(self.site, self.laws_path, self.scenarios_path, self._later(),
                                         remember=self.serving,
-                                        stopping=self.afterwards.stopping if self.afterwards else None)
+                                        stopping=self.afterwards.stopping if self.afterwards else None,
+                                        kept=self.outputs)
             except examples.ScenarioError as exc:
                 raise PluginError(f"lawkit: a scenario file does not load:\n{exc}") from None
             generated.keep(self.laws_path, self.generated_key, made, self._later())
@@ -336,6 +340,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
 
     def on_pre_build(self, *, config) -> None:
         self.preview_files: dict[str, str] = {}
+        if self.reload is not None:
+            self.reload.begin()
 
     def on_post_build(self, *, config) -> None:
         """The pages' previews kept apart; and search results are laws: Material's entries for the

@@ -51,6 +51,7 @@ class GeneratedFile(File):
     """A generated file that knows whether it differs from what the last build wrote."""
 
     changed = True
+    digest = ""  # of its content
 
     def is_modified(self) -> bool:
         return self.changed or not os.path.isfile(self.abs_dest_path)
@@ -105,7 +106,9 @@ def share_templates() -> None:
 
 class Reload:
     def __init__(self) -> None:
-        self.files: dict[str, str] = {}  # src_uri -> digest of the content last written
+        # src_uri -> (the content last written, its digest): content that is that same object (a generated
+        # file kept from the last build, generated.Kept) is not digested again
+        self.files: dict[str, tuple[str | bytes, str]] = {}
         # src_uri -> (digest of its Markdown, the laws and terms it embedded, digest of their previews)
         self.pages: dict[str, tuple[str, list[str], list[str], str]] = {}
         self.titles: dict[str, str] = {}  # src_uri -> the title it was rendered with
@@ -113,6 +116,7 @@ class Reload:
         self.signature: str | None = None  # the navigation, mkdocs.yml and the broken notice
         self.next_signature: str | None = None
         self.rebuilt: set[str] = set()  # this build: the pages rendered again
+        self.written: dict[str, tuple[str | bytes, str]] = {}  # this build: each generated file's content and digest
         self.markdown: dict[str, str] = {}  # this build: each rendered page's Markdown digest
         self.built: dict[str, tuple[str, list[str], list[str], str]] = {}
         self.new_entries: dict[str, list[dict[str, Any]]] = {}
@@ -121,10 +125,17 @@ class Reload:
 
     # -- on_files -------------------------------------------------------------------
 
+    def begin(self) -> None:
+        """A build begins (on_pre_build): nothing generated yet."""
+        self.written = {}
+
     def file(self, config: Any, src_uri: str, content: str | bytes) -> File:
         made = GeneratedFile.generated(config, src_uri, content=content)
         assert isinstance(made, GeneratedFile)
-        made.changed = self.files.get(src_uri) != digest(content)
+        last = self.files.get(src_uri)
+        made.digest = last[1] if last is not None and last[0] is content else digest(content)
+        made.changed = last is None or last[1] != made.digest
+        self.written[src_uri] = (content, made.digest)
         return made
 
     # -- on_nav: which pages are rendered again ----------------------------------------
@@ -185,8 +196,8 @@ class Reload:
     def finish(self, files: Any, index_path: str) -> None:
         """Keep what this build wrote, and write the whole search index from each page's entries."""
         for file in files:
-            if isinstance(file, GeneratedFile) and not file.is_documentation_page():
-                self.files[file.src_uri] = digest(file.content_bytes)
+            if isinstance(file, GeneratedFile) and not file.is_documentation_page() and file.src_uri in self.written:
+                self.files[file.src_uri] = self.written[file.src_uri]
         self.pages.update(self.built)
         self.signature = self.next_signature
         if self.everything:
