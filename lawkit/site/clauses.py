@@ -86,7 +86,7 @@ def _made(site: Site, page: str, law: Law) -> tuple[str, str] | str:
         out.append(f'<details class="lk-more lk-plain"><summary>The other {_count(rest, "rule")} of this law</summary>'
                    f'{"".join(said[SHOWN:])}</details>')
     if examples:
-        told = "".join(_example(site, page, law, example) for example in examples)
+        told = "".join(_told(site, page, law, index, example) for index, example in enumerate(examples))
         out.append(f'<details class="lk-more lk-plain lk-examples"><summary>{esc(_count(len(examples), "worked example"))}: '
                    f"what happened at the table, and the ruling</summary>{told}</details>")
     return summary, "".join(out)
@@ -242,6 +242,29 @@ def _rule_ref(site: Site, page: str, law: Law, key: str) -> str:
     if where in site.corpus.units:
         return f"{site.link(page, where, from_code=law.code)} <code>{esc(rule_id)}</code>"
     return f"<code>{esc(key)}</code>"
+
+
+# Each worked example as told under a law (most of a box's work: its story and record), kept in this
+# process by what it is made from: the example's record (compared by value; under `mkdocs serve` it is
+# the very object kept with the scenario, so the comparison is quick), what it says and where, each
+# ruling's law, rule, outcome, sentence and values, the law and page, the names its links show, and the
+# shared files its story and rulings read (the record's vocabulary, the facts' questions, the outcomes:
+# ``site.examples_shared``). A saved rule makes its code's boxes again, and tells again only the
+# examples whose rulings say something else.
+_examples_told: dict[tuple[str, str, int], tuple[tuple[Any, ...], str]] = {}
+
+
+def _told(site: Site, page: str, law: Law, index: int, example: Example) -> str:
+    if site.examples_shared is None:  # examples not made by examples.run: nothing to key the story by
+        return _example(site, page, law, example)
+    key = (site.examples_shared, site.names_key(), site.urls.base, site.urls.use_directory_urls, law.code,
+           example.name, example.description, example.facts, example.code, example.path, example.line,
+           [(r.law, r.rule, r.outcome, r.says, r.values) for r in example.rulings])
+    kept = _examples_told.get((page, law.id, index))
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    told = _examples_told[(page, law.id, index)] = (key, _example(site, page, law, example))
+    return told[1]
 
 
 def _example(site: Site, page: str, law: Law, example: Example) -> str:

@@ -45,6 +45,7 @@ class Site:
     folds: dict[str, dict[str, str]] = field(default_factory=dict)  # law id -> part -> its markup, fetched when opened
     examples_key: str | None = None  # what the examples, scenarios and changes were made from (examples.rules_key)
     examples_keys: dict[str, str] = field(default_factory=dict)  # code -> its part of it (examples.rules_keys)
+    examples_shared: str | None = None  # the part every code's shares: the shared rule files, the scenarios…
     _names_key: str | None = None
 
     def __post_init__(self) -> None:

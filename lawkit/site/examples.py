@@ -290,7 +290,7 @@ def run(site: Site, laws_path: str, directory: str,
 
     shared, codes = rules_keys(site, laws_path, directory)
     key = site.examples_key = _whole_key(shared, codes)
-    site.examples_keys = codes
+    site.examples_keys, site.examples_shared = codes, shared
     memory_key = (shared, os.path.abspath(directory))
     if key in _last:
         scenarios, examples, changed = _last[key]

@@ -48,6 +48,7 @@ from mkdocs.utils.meta import get_data
 import lawkit
 from lawkit.cache import checked
 from lawkit.corpus import Parsed, stored
+from lawkit.rules import Compiled
 
 from . import ask, examples, explorer, generated, lookup, previews, reload, watch
 from .afterwards import Afterwards
@@ -97,6 +98,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
     broken: list[str] = []  # under serve: the root causes, while the corpus has errors
     reload: reload.Reload | None = None  # under serve --dirty: what the last build wrote
     parsed: Parsed | None = None  # under serve: each corpus file's parse, kept by its text for the next check
+    compiled: Compiled | None = None  # under serve: each code's rulebook, kept for the next check likewise
     afterwards: Afterwards | None = None  # under serve: what a build leaves to do once it is served
     # Under serve: the last corpus checked and files generated, by key (their cache entries may not be written yet).
     kept_corpus: tuple[str, Any] | None = None
@@ -106,6 +108,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
     def on_startup(self, *, command, dirty) -> None:
         self.serving = command == "serve"
         self.parsed = Parsed() if self.serving else None
+        self.compiled = Compiled() if self.serving else None
         self.afterwards = Afterwards() if self.serving else None
         self.kept_corpus = self.kept_made = None
         self.outputs = Kept() if self.serving else None
@@ -124,7 +127,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             raise PluginError(f"lawkit: no corpus at {self.config.laws_dir}/ (plugin option laws_dir)")
         if self.afterwards is not None:
             self.afterwards.wait()  # the last build's cache entries, before this one reads or writes them
-        check = lawkit.check if self.parsed is None else partial(lawkit.check, parsed=self.parsed)
+        check = lawkit.check if self.parsed is None else partial(lawkit.check, parsed=self.parsed,
+                                                                  compiled=self.compiled)
         # From lawkit's cache when no file changed; under serve, what did not change is not parsed again.
         corpus, corpus_key = checked(self.laws_path, check, stored, self._later(), self.kept_corpus)
         if self.serving:
