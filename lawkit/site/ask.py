@@ -109,16 +109,24 @@ def vocabulary_path() -> str:
     return str(directory / "vocab.txt")
 
 
+# model.bin as this process last read it, by the model's key: 23 MB, read and its signature checked once
+# (under `mkdocs serve`, not again on every rebuild; the same bytes, which the dirty reload sees unchanged).
+_read: dict[str, bytes] = {}
+
+
 def cached_model_file(laws_path: str) -> bytes:
     """model.bin, kept in lawkit's cache: it depends on the model alone."""
     key = model_key()
     assert key is not None
+    if key in _read:
+        return _read[key]
     kept = cache.load_bytes(laws_path, "browser-model", key)
-    if kept is not None:
-        return kept
-    made = model_file()
-    cache.store_bytes(laws_path, "browser-model", key, made)
-    return made
+    if kept is None:
+        kept = model_file()
+        cache.store_bytes(laws_path, "browser-model", key, kept)
+    _read.clear()
+    _read[key] = kept
+    return kept
 
 
 def index_file(site: Site, laws_path: str, kept: Kept | None = None) -> str:

@@ -47,6 +47,7 @@ class Site:
     examples_keys: dict[str, str] = field(default_factory=dict)  # code -> its part of it (examples.rules_keys)
     examples_shared: str | None = None  # the part every code's shares: the shared rule files, the scenarios…
     _names_key: str | None = None
+    _rel: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         used: set[str] = set()
@@ -62,8 +63,11 @@ class Site:
     # -- files -----------------------------------------------------------------
 
     def rel(self, path: str) -> str:
-        """A corpus path relative to the folder of mkdocs.yml, with forward slashes."""
-        return os.path.relpath(os.path.abspath(path), self.root).replace(os.sep, "/")
+        """A corpus path relative to the folder of mkdocs.yml, with forward slashes (asked of each law's
+        file: made once a path in a build)."""
+        if path not in self._rel:
+            self._rel[path] = os.path.relpath(os.path.abspath(path), self.root).replace(os.sep, "/")
+        return self._rel[path]
 
     def edit_url(self, path: str) -> str | None:
         return self.edit_base + self.rel(path) if self.edit_base else None

@@ -352,8 +352,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         code pages become one per law."""
         index = os.path.join(config.site_dir, "search", "search_index.json")
         if self.reload is not None:  # this build's pages and the others' entries, in one index
-            self.reload.finish(self.files, index)
-        if os.path.exists(index):  # the search plugin wrote it (it runs before this one)
+            self.reload.finish(self.files, index, partial(lookup.with_laws, site=self.site), lookup.write_search_index)
+        elif os.path.exists(index):  # the search plugin wrote it (it runs before this one)
             lookup.rewrite_search_index(index, self.site)
         for path, text in self.preview_files.items():
             target = os.path.join(config.site_dir, *path.split("/"))

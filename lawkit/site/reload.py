@@ -29,7 +29,7 @@ import hashlib
 import json
 import logging
 import os
-from typing import Any
+from typing import Any, Callable
 
 import jinja2
 import jinja2.bccache
@@ -51,7 +51,6 @@ class GeneratedFile(File):
     """A generated file that knows whether it differs from what the last build wrote."""
 
     changed = True
-    digest = ""  # of its content
 
     def is_modified(self) -> bool:
         return self.changed or not os.path.isfile(self.abs_dest_path)
@@ -106,18 +105,18 @@ def share_templates() -> None:
 
 class Reload:
     def __init__(self) -> None:
-        # src_uri -> (the content last written, its digest): content that is that same object (a generated
-        # file kept from the last build, generated.Kept) is not digested again
-        self.files: dict[str, tuple[str | bytes, str]] = {}
-        # src_uri -> (digest of its Markdown, the laws and terms it embedded, digest of their previews)
-        self.pages: dict[str, tuple[str, list[str], list[str], str]] = {}
+        # src_uri -> the content last written, compared with the next (the same object when it is a file
+        # kept from the last build, lawkit.site.kept: no character is read)
+        self.files: dict[str, str | bytes] = {}
+        # src_uri -> (its Markdown, the laws and terms it embedded, their previews and definitions)
+        self.pages: dict[str, tuple[str, list[str], list[str], Any]] = {}
         self.titles: dict[str, str] = {}  # src_uri -> the title it was rendered with
         self.entries: dict[str, list[dict[str, Any]]] = {}  # src_uri -> the page's search entries
         self.signature: str | None = None  # the navigation, mkdocs.yml and the broken notice
         self.next_signature: str | None = None
         self.rebuilt: set[str] = set()  # this build: the pages rendered again
-        self.written: dict[str, tuple[str | bytes, str]] = {}  # this build: each generated file's content and digest
-        self.markdown: dict[str, str] = {}  # this build: each rendered page's Markdown digest
+        self.written: dict[str, str | bytes] = {}  # this build: each generated file's content
+        self.markdown: dict[str, str] = {}  # this build: each rendered page's Markdown
         self.built: dict[str, tuple[str, list[str], list[str], str]] = {}
         self.new_entries: dict[str, list[dict[str, Any]]] = {}
         self.seen = 0  # entries of Material's search index already given to a page
@@ -133,9 +132,8 @@ class Reload:
         made = GeneratedFile.generated(config, src_uri, content=content)
         assert isinstance(made, GeneratedFile)
         last = self.files.get(src_uri)
-        made.digest = last[1] if last is not None and last[0] is content else digest(content)
-        made.changed = last is None or last[1] != made.digest
-        self.written[src_uri] = (content, made.digest)
+        made.changed = last is None or (last is not content and last != content)
+        self.written[src_uri] = content
         return made
 
     # -- on_nav: which pages are rendered again ----------------------------------------
@@ -143,7 +141,7 @@ class Reload:
     def plan(self, site: Site, nav: Any, config: Any, files: Any, markdown_hook: Any, broken: list[str]) -> None:
         """Mark each page to render again or to skip (see the module's docstring)."""
         self.rebuilt, self.markdown, self.built, self.new_entries, self.seen = set(), {}, {}, {}, 0
-        inputs: dict[str, tuple[str, str]] = {}
+        inputs: dict[str, tuple[str, Any]] = {}
         for file in files.documentation_pages():
             page = file.page
             if page is None:  # not in the nav: made later by MkDocs, always rendered
@@ -151,7 +149,7 @@ class Reload:
             page.read_source(config)
             hooked = markdown_hook(page.markdown, page=page, config=config, files=files)
             kept = self.pages.get(file.src_uri)
-            inputs[file.src_uri] = (digest(hooked), embedded_digest(site, kept[1], kept[2]) if kept else "")
+            inputs[file.src_uri] = (hooked, embedded_data(site, kept[1], kept[2]) if kept else None)
         config_path = config.config_file_path
         with open(config_path, "rb") as handle:
             config_bytes = handle.read()
@@ -176,12 +174,12 @@ class Reload:
     # -- while the pages render ----------------------------------------------------------
 
     def rendered_markdown(self, src_uri: str, markdown: str) -> None:
-        self.markdown[src_uri] = digest(markdown)
+        self.markdown[src_uri] = markdown
 
     def rendered_content(self, site: Site, src_uri: str, html: str) -> None:
         citations, terms = previews.embedded(html)
         self.built[src_uri] = (self.markdown.get(src_uri, ""), citations, terms,
-                               embedded_digest(site, citations, terms))
+                               embedded_data(site, citations, terms))
 
     def rendered_page(self, page: Any, search: Any) -> None:
         """After Material's search indexed the page (it runs first): the entries it added are this page's."""
@@ -193,8 +191,10 @@ class Reload:
 
     # -- on_post_build --------------------------------------------------------------------
 
-    def finish(self, files: Any, index_path: str) -> None:
-        """Keep what this build wrote, and write the whole search index from each page's entries."""
+    def finish(self, files: Any, index_path: str, arranged: Callable[[list[Any]], list[Any]],
+               write: Callable[[str, dict[str, Any]], None]) -> None:
+        """Keep what this build wrote, and write the whole search index from each page's entries
+        (``arranged`` by the plugin: a law an entry; ``write`` writes it)."""
         for file in files:
             if isinstance(file, GeneratedFile) and not file.is_documentation_page() and file.src_uri in self.written:
                 self.files[file.src_uri] = self.written[file.src_uri]
@@ -210,15 +210,13 @@ class Reload:
         docs = []
         for file in files.documentation_pages():
             docs.extend(self.entries.get(file.src_uri, []))
-        index["docs"] = docs
-        with open(index_path, "w", encoding="utf-8") as handle:
-            json.dump(index, handle, separators=(",", ":"), default=str)
+        index["docs"] = arranged(docs)
+        write(index_path, index)
 
 
-def embedded_digest(site: Site, citations: list[str], terms: list[str]) -> str:
-    """What a page that links to ``citations`` and marks ``terms`` embeds of them, as a digest."""
-    data, definitions = previews.made(site, citations, terms)
-    return digest(json.dumps([data, definitions], ensure_ascii=False, sort_keys=True))
+def embedded_data(site: Site, citations: list[str], terms: list[str]) -> Any:
+    """What a page that links to ``citations`` and marks ``terms`` embeds of them (compared as data)."""
+    return previews.made(site, citations, terms)
 
 
 def _nav(nav: Any, titles: dict[str, str]) -> list[Any]:
