@@ -23,7 +23,7 @@ import html
 import json
 import posixpath
 import struct
-from typing import Any
+from typing import Any, Iterator
 
 from .. import cache
 from ..retrieval import fulltext, semantic
@@ -137,7 +137,7 @@ def index_file(site: Site, laws_path: str, kept: Kept | None = None) -> str:
     laws: list[dict[str, Any]] = []
     position: dict[str, int] = {}
     rulings = _ruling_sentences(site)
-    for law, document in fulltext.documents(corpus):
+    for law, document in fulltext.documents(corpus) if kept is None else _documents(site, kept):
         position[law.id] = len(laws)
         laws.append({"id": law.id, "name": law.name, "heading": law.heading.rstrip(".").title(),
                      "code": site.code_name(law.code),
@@ -156,11 +156,29 @@ def index_file(site: Site, laws_path: str, kept: Kept | None = None) -> str:
     if kept is None:
         passages = _passages(semantic.open_index(corpus, laws_path), position)  # only new text is embedded
         return _json({**head, "laws": laws, "passages": passages}) + "\n"
-    said = [(position[p.law], p.kind, p.text) for p in semantic.passages(corpus)]
+    said = [(position[p.law], p.kind, p.text) for law in corpus.laws()
+            for p in _law_passages(kept, law)]
     passages_text = kept.made(f"{INDEX} (the passages)", lambda: said,
                               lambda: _json(_passages(semantic.open_index(corpus, laws_path), position)))
     entries = ",".join(kept.made(f"{INDEX} ({law['id']})", lambda: law, lambda: _json(law)) for law in laws)
     return _json(head)[:-1] + f',"laws":[{entries}],"passages":{passages_text}}}\n'
+
+
+def _documents(site: Site, kept: Kept) -> Iterator[tuple[Any, dict[str, str]]]:
+    """``fulltext.documents``, each law's kept by what it reads (the law, its terms, the topics, outcomes
+    and facts: ``fulltext.document``)."""
+    corpus = site.corpus
+    terms = fulltext.law_terms(corpus)
+    shared = kept.stable(f"{INDEX} (the topics, outcomes, facts)", [corpus.topics, corpus.outcomes, corpus.facts],
+                         exactly=True)
+    for law in corpus.laws():  # its rules' values are read as words (str(1.0) is not str(1)): compared exactly
+        yield law, kept.made(f"{INDEX} ({law.id}: its words)", lambda: (law, terms.get(law.id), shared),
+                             lambda: fulltext.document(corpus, law, terms), exactly=True)
+
+
+def _law_passages(kept: Kept, law: Any) -> list[Any]:
+    """``semantic.law_passages``, kept by the law they are made from."""
+    return kept.made(f"{INDEX} ({law.id}: its passages)", lambda: law, lambda: semantic.law_passages(law))
 
 
 def _passages(index: Any, position: dict[str, int]) -> dict[str, Any]:

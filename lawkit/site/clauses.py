@@ -19,6 +19,7 @@ from typing import Any
 from ..corpus.model import Law
 from .context import Example, Site
 from .folds import fold
+from .kept import same
 from .markup import compact, esc, printed
 from .now import try_link
 from .story import story
@@ -261,7 +262,7 @@ def _told(site: Site, page: str, law: Law, index: int, example: Example) -> str:
            example.name, example.description, example.facts, example.code, example.path, example.line,
            [(r.law, r.rule, r.outcome, r.says, r.values) for r in example.rulings])
     kept = _examples_told.get((page, law.id, index))
-    if kept is not None and kept[0] == key:
+    if kept is not None and same(kept[0], key, None):  # a value 1 is not true
         return kept[1]
     told = _examples_told[(page, law.id, index)] = (key, _example(site, page, law, example))
     return told[1]

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .. import cache
+from ..corpus import same_place
 from .context import Example, Site
 
 NAME = "ruled"  # the cache entry: .lawkit-cache/ruled-<key>
@@ -80,9 +81,25 @@ def rules_keys(site: Site, laws_path: str, directory: str) -> tuple[str, dict[st
         for heading in code.headings:
             add(one, [code.id, heading.groups])
             for law in heading.laws:
-                add(one, [law.id, law.unformalized, law.constants, law.definitions, law.rules])
+                one.update(_written(law))
         codes[code.id] = one.hexdigest()[:20]
     return shared, codes
+
+
+# Each law's rules as written, as rules_keys digests them, by what they are (``same_place``: of the same
+# types, in the same order; under `mkdocs serve` the very mappings of the last check, when their file
+# did not change, are compared at once).
+_rules_written: dict[str, tuple[list[Any], bytes]] = {}
+
+
+def _written(law: Any) -> bytes:
+    """The law's constants, definitions and rules as JSON (positions aside), a line."""
+    what = [law.id, law.unformalized, law.constants, law.definitions, law.rules]
+    kept = _rules_written.get(law.id)
+    if kept is None or not same_place(kept[0], what):  # 1 == True, which JSON writes otherwise
+        text = json.dumps(what, sort_keys=True, ensure_ascii=False, default=repr).encode() + b"\n"
+        kept = _rules_written[law.id] = (what, text)
+    return kept[1]
 
 
 def _read(path: str) -> bytes:

@@ -47,17 +47,18 @@ def files(site: Site, kept: Kept | None = None) -> Iterator[tuple[str, str]]:
     `mkdocs serve`): a file whose data is the last build's is its text again."""
     corpus = site.corpus
 
-    def text(name: str, data: Any) -> str:
-        return made(kept, name, lambda: data, lambda: _dump(data))
-
-    yield f"{API}/model.json", text(f"{API}/model.json", explorer_model(corpus))
+    model = explorer_model(corpus)  # a views.yaml constant as written: compared exactly
+    yield f"{API}/model.json", made(kept, f"{API}/model.json", lambda: model, lambda: _dump(model), exactly=True)
     codes = []
     for code in corpus.codes.values():
-        if corpus.rulebooks.get(code.id) is None:
+        book = corpus.rulebooks.get(code.id)
+        if book is None:
             continue
-        yield f"{API}/{code.id}.json", text(f"{API}/{code.id}.json", explorer_rulebook(corpus, code.id))
+        laws = [law.id for law in code.laws]
+        yield f"{API}/{code.id}.json", made(kept, f"{API}/{code.id}.json", lambda: (laws, book),
+                                            lambda: _dump(explorer_rulebook(corpus, code.id)), exactly=True)
         codes.append({"id": code.id, "title": code.title, "short_title": code.short_title, "json": f"{code.id}.json"})
-    yield f"{API}/index.json", text(f"{API}/index.json", {"codes": codes})
+    yield f"{API}/index.json", made(kept, f"{API}/index.json", lambda: codes, lambda: _dump({"codes": codes}))
 
 
 # lawkit's own checkout, where `npm ci` installs the library for lawkit's site (a project of one's

@@ -152,7 +152,8 @@ def _code_page(site: Site, code: Code, kept: Kept | None) -> str:
         markdown = code_page(site, code)
         return markdown, {law.id: dict(site.folds[law.id]) for law in code.laws if law.id in site.folds}
 
-    markdown, filed = made(kept, f"page:{site.urls.code(code.id)}", partial(keys.code_page, site, code), make)
+    markdown, filed = made(kept, f"page:{site.urls.code(code.id)}", partial(keys.code_page, site, code), make,
+                           exactly=True)  # its page numbers, its source's year: as written
     for law_id, parts in filed.items():
         site.folds[law_id] = dict(parts)
     return markdown

@@ -104,6 +104,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
     kept_corpus: tuple[str, Any] | None = None
     kept_made: tuple[str, generated.Generated] | None = None
     outputs: Kept | None = None  # under serve: each generated file of the last render, by what it is made from
+    reparsed: set[str] | None = None  # under serve: the files parsed again since that render (None: not known)
 
     def on_startup(self, *, command, dirty) -> None:
         self.serving = command == "serve"
@@ -112,6 +113,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         self.afterwards = Afterwards() if self.serving else None
         self.kept_corpus = self.kept_made = None
         self.outputs = Kept() if self.serving else None
+        self.reparsed = None
         if self.serving:
             reload.share_templates()  # MkDocs makes a new Jinja environment for every build
         # Under serve --dirty, only the pages a saved file touches are written again.
@@ -127,11 +129,20 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             raise PluginError(f"lawkit: no corpus at {self.config.laws_dir}/ (plugin option laws_dir)")
         if self.afterwards is not None:
             self.afterwards.wait()  # the last build's cache entries, before this one reads or writes them
-        check = lawkit.check if self.parsed is None else partial(lawkit.check, parsed=self.parsed,
-                                                                  compiled=self.compiled)
-        # From lawkit's cache when no file changed; under serve, what did not change is not parsed again.
-        corpus, corpus_key = checked(self.laws_path, check, stored, self._later(), self.kept_corpus)
+        checks: list[str] = []
+
+        def check(root: Any) -> Any:  # under serve, what did not change is not parsed again
+            checks.append(root)
+            return lawkit.check(root, parsed=self.parsed, compiled=self.compiled)
+
+        # From lawkit's cache when no file changed.
+        corpus, corpus_key = checked(self.laws_path, lawkit.check if self.parsed is None else check, stored,
+                                     self._later(), self.kept_corpus)
         if self.serving:
+            if checks and self.reparsed is not None and self.parsed is not None:
+                self.reparsed |= set(self.parsed.read)
+            elif not checks and (self.kept_corpus is None or corpus is not self.kept_corpus[1]):
+                self.reparsed = None  # read back from the cache: no value of it is the parse's
             self.kept_corpus = (corpus_key, corpus)
         site = Site(corpus, Urls(self.config.pages_dir, config.use_directory_urls), self.root,
                     edit_base=self._edit_base(config), ask=ask.available())
@@ -199,6 +210,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         kept = self.kept_made[1] if self.kept_made is not None and self.kept_made[0] == self.generated_key else None
         made = kept if kept is not None else generated.cached(self.laws_path, self.generated_key)
         if made is None:
+            if self.outputs is not None:
+                self.outputs.fresh = self.reparsed
             try:
                 made = generated.render(self.site, self.laws_path, self.scenarios_path, self._later(),
                                         remember=self.serving,
@@ -206,6 +219,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
                                         kept=self.outputs)
             except examples.ScenarioError as exc:
                 raise PluginError(f"lawkit: a scenario file does not load:\n{exc}") from None
+            if self.outputs is not None:
+                self.reparsed = set()  # the files the next render compares with are this one's
             generated.keep(self.laws_path, self.generated_key, made, self._later())
         elif self.afterwards is not None and kept is None:  # read back from the cache: serve's memory warmed after it
             examples.warm_up_later(self.site, self.laws_path, self.scenarios_path, self.afterwards.later,
