@@ -863,6 +863,9 @@ laws:
 }
 
 
+DEALER = "dealer_player: cuts.filter(x, cuts.all(y, rank[x.card] <= rank[y.card]))[0].player"
+
+
 def test_serve_dirty_makes_again_what_reads_a_saved_value_and_keeps_the_rest(make_corpus, tmp_path, monkeypatch):
     """Under serve --dirty, each generated file is kept while what it reads is the same, and made again
     when a saved file changes it: one edit at a time (a law's text, a value written otherwise, a
@@ -900,6 +903,8 @@ def test_serve_dirty_makes_again_what_reads_a_saved_value_and_keeps_the_rest(mak
         ("early/01-one.yaml", "      - name: rank\n        card_order: {ranks: A23456789TJQK, suits: null}\n",
          "      - card_order: {ranks: A23456789TJQK, suits: null}\n        name: rank\n", "api/early.json",
          "api/late.json"),
+        ("late/01-one.yaml", f"            {DEALER}\n            shown: 1\n", f"            shown: 1\n            {DEALER}\n",
+         "api/folds/late/2.json", "api/folds/early/2.json"),  # the values in another order: the box lists them so
         ("early/code.yaml", "year: 1900", "year: 1900.0", "laws/early/index.html", "laws/late/index.html"),
         ("late/01-one.yaml", "    topics: [dealing]\n", "    topics: [dealing]\n    refs: [early/1]\n",
          "api/early/1.json", "laws/glossary/index.html"),

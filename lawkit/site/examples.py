@@ -93,11 +93,12 @@ _rules_written: dict[str, tuple[list[Any], bytes]] = {}
 
 
 def _written(law: Any) -> bytes:
-    """The law's constants, definitions and rules as JSON (positions aside), a line."""
+    """The law's constants, definitions and rules as JSON (positions aside; each mapping's keys in the
+    order written, which a rules box shows: a rule's values), a line."""
     what = [law.id, law.unformalized, law.constants, law.definitions, law.rules]
     kept = _rules_written.get(law.id)
     if kept is None or not same_place(kept[0], what):  # 1 == True, which JSON writes otherwise
-        text = json.dumps(what, sort_keys=True, ensure_ascii=False, default=repr).encode() + b"\n"
+        text = json.dumps(what, ensure_ascii=False, default=repr).encode() + b"\n"
         kept = _rules_written[law.id] = (what, text)
     return kept[1]
 
