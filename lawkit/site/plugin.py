@@ -355,6 +355,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         html, apart = previews.embed(self.site, html, page.url)
         if apart is not None:  # a page's previews in a file of their own, written with the site
             self.preview_files[apart[0]] = apart[1]
+        if self.reload is not None:
+            self.reload.rendered_previews(page.file.src_uri, apart[0] if apart is not None else None)
         return self._errors_shown() + html
 
     def on_pre_build(self, *, config) -> None:
@@ -367,7 +369,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         code pages become one per law."""
         index = os.path.join(config.site_dir, "search", "search_index.json")
         if self.reload is not None:  # this build's pages and the others' entries, in one index
-            self.reload.finish(self.files, index, partial(lookup.with_laws, site=self.site), lookup.write_search_index)
+            self.reload.finish(self.files, config.site_dir, partial(lookup.with_laws, site=self.site),
+                               lookup.write_search_index)
         elif os.path.exists(index):  # the search plugin wrote it (it runs before this one)
             lookup.rewrite_search_index(index, self.site)
         for path, text in self.preview_files.items():

@@ -16,6 +16,8 @@ the next under serve):
 - a skipped page keeps the title it was rendered with, for the navigation of the others;
 - Material's search merges its index under dirty reload as if one page had changed; the
   index is made here instead, from each page's entries when it was last rendered.
+- a file (a page, a JSON file, a page's previews) the last build wrote and this one does not (a
+  removed law file, a concordance's topic renamed) is removed, as a full build would not write it;
 - the theme's templates (and those Material's search reads its words from) are compiled once
   for the process (``share_templates``): MkDocs makes a new Jinja environment for every build,
   which compiled them all again.
@@ -120,13 +122,16 @@ class Reload:
         self.built: dict[str, tuple[str, list[str], list[str], str]] = {}
         self.new_entries: dict[str, list[dict[str, Any]]] = {}
         self.seen = 0  # entries of Material's search index already given to a page
+        self.outputs: dict[str, str] = {}  # src_uri -> where the last build wrote it
+        self.apart: dict[str, str] = {}  # a page's src_uri -> the file of its previews (path in the site)
+        self.new_apart: dict[str, str | None] = {}  # this build: each rendered page's (None: its previews inline)
         self.everything = True  # this build renders every page
 
     # -- on_files -------------------------------------------------------------------
 
     def begin(self) -> None:
         """A build begins (on_pre_build): nothing generated yet."""
-        self.written = {}
+        self.written, self.new_apart = {}, {}
 
     def file(self, config: Any, src_uri: str, content: str | bytes) -> File:
         made = GeneratedFile.generated(config, src_uri, content=content)
@@ -181,6 +186,10 @@ class Reload:
         self.built[src_uri] = (self.markdown.get(src_uri, ""), citations, terms,
                                embedded_data(site, citations, terms))
 
+    def rendered_previews(self, src_uri: str, path: str | None) -> None:
+        """The rendered page's previews are in the file at ``path`` (in the site), or in the page (None)."""
+        self.new_apart[src_uri] = path
+
     def rendered_page(self, page: Any, search: Any) -> None:
         """After Material's search indexed the page (it runs first): the entries it added are this page's."""
         self.titles[page.file.src_uri] = page.title
@@ -189,12 +198,34 @@ class Reload:
             self.new_entries[page.file.src_uri] = list(entries[self.seen:])
             self.seen = len(entries)
 
+    def _remove_stale(self, files: Any, site_dir: str) -> None:
+        """The files the last build wrote that no file of this one writes (its own page or JSON gone), and
+        the previews files of pages gone or whose previews are now in the page or another file."""
+        now = {file.src_uri: file.abs_dest_path for file in files}
+        written = set(now.values())
+        for src_uri, dest in self.outputs.items():
+            if src_uri not in now and dest not in written:
+                _remove(dest)
+        self.outputs = now
+        for src_uri, path in self.new_apart.items():
+            old = self.apart.get(src_uri)
+            if old is not None and old != path:
+                _remove(os.path.join(site_dir, *old.split("/")))
+            if path is None:
+                self.apart.pop(src_uri, None)
+            else:
+                self.apart[src_uri] = path
+        for src_uri in [page for page in self.apart if page not in now]:
+            _remove(os.path.join(site_dir, *self.apart.pop(src_uri).split("/")))
+
     # -- on_post_build --------------------------------------------------------------------
 
-    def finish(self, files: Any, index_path: str, arranged: Callable[[list[Any]], list[Any]],
+    def finish(self, files: Any, site_dir: str, arranged: Callable[[list[Any]], list[Any]],
                write: Callable[[str, dict[str, Any]], None]) -> None:
-        """Keep what this build wrote, and write the whole search index from each page's entries
-        (``arranged`` by the plugin: a law an entry; ``write`` writes it)."""
+        """Keep what this build wrote, remove what the last one wrote and this one does not, and write the
+        whole search index from each page's entries (``arranged`` by the plugin: a law an entry; ``write``
+        writes it)."""
+        self._remove_stale(files, site_dir)
         for file in files:
             if isinstance(file, GeneratedFile) and not file.is_documentation_page() and file.src_uri in self.written:
                 self.files[file.src_uri] = self.written[file.src_uri]
@@ -203,6 +234,7 @@ class Reload:
         if self.everything:
             self.entries = {}
         self.entries.update(self.new_entries)
+        index_path = os.path.join(site_dir, "search", "search_index.json")
         if not os.path.exists(index_path):  # no search plugin
             return
         with open(index_path, encoding="utf-8") as handle:
@@ -212,6 +244,13 @@ class Reload:
             docs.extend(self.entries.get(file.src_uri, []))
         index["docs"] = arranged(docs)
         write(index_path, index)
+
+
+def _remove(path: str) -> None:
+    try:
+        os.remove(path)
+    except FileNotFoundError:
+        pass
 
 
 def embedded_data(site: Site, citations: list[str], terms: list[str]) -> Any:
