@@ -160,8 +160,9 @@ def _load_scenarios(site: Site, directory: str) -> list[tuple[str, list[Any]]]:
     return out
 
 
-def changes(site: Site, engine: Any = None) -> None:
-    """Fill ``site.changes``: for each edition, the scenarios ruled under both (lawkit.rules.changes)."""
+def changes(site: Site, engine: Any = None, kept: dict[tuple[str, str], dict[int, Any]] | None = None) -> None:
+    """Fill ``site.changes``: for each edition, the scenarios ruled under both (lawkit.rules.changes;
+    ``kept``: each edition's comparisons of the last run, for an engine that remembers)."""
     from lawkit.rules import Engine
     from lawkit.rules.changes import ruling_changes
 
@@ -169,7 +170,9 @@ def changes(site: Site, engine: Any = None) -> None:
         return
     engine = engine if engine is not None else Engine(site.corpus)
     for edition in site.corpus.editions:
-        site.changes[(edition.earlier, edition.later)] = ruling_changes(engine, edition, site.scenarios)
+        pair = (edition.earlier, edition.later)
+        site.changes[pair] = ruling_changes(engine, edition, site.scenarios,
+                                            kept.setdefault(pair, {}) if kept is not None else None)
 
 
 # The last examples, scenarios and changes made or read in this process, under their key: under
@@ -194,6 +197,7 @@ class _Remembered:
         self.whole: set[str] = set()  # the code keys whose every ruling is kept (a run, or a warm-up, went through)
         self.books: dict[str, tuple[str, Any]] = {}  # code -> (its key, its compiled rules) in the last run
         self.records: dict[int, tuple[Any, Any]] = {}  # id of a scenario's record -> (it, its plain copy)
+        self.compared: dict[tuple[str, str], dict[int, Any]] = {}  # each edition's last comparisons (changes)
 
     def done(self, keys: dict[str, str]) -> None:
         """The run is through: what it did not use (a changed code's rulings) is let go."""
@@ -318,7 +322,7 @@ def run(site: Site, laws_path: str, directory: str,
             memory = _memory(site, directory, memory_key)
             engine = RememberingEngine(lawkit.Engine(site.corpus), memory, codes)
             load_examples(site, directory, engine, memory.loaded, memory.records)
-            changes(site, engine)
+            changes(site, engine, memory.compared)
             memory.done(codes)
             engine.through()
         else:
@@ -378,7 +382,7 @@ def _warm_up(site: Site, directory: str, shared: tuple[str, str], codes: dict[st
     scratch = Site(site.corpus, site.urls, site.root)
     try:
         load_examples(scratch, directory, engine, memory.loaded, memory.records)
-        changes(scratch, engine)
+        changes(scratch, engine, memory.compared)
     except Stopped:
         memory.warmed(None)
         return

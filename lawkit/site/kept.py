@@ -79,28 +79,28 @@ def same(a: Any, b: Any, fresh: set[str] | None) -> bool:
     in the same order. A dataclass of the model written in a file not in ``fresh`` (its position's) is
     compared with its own ``==``: its values are the objects the last render's had, but for strings and
     the parser's positions derived from other files (cited_by, parallels), which ``==`` compares exactly;
-    a code is compared field by field (its headings are files of their own)."""
+    a code is compared field by field (its headings are files of their own). ``==`` first, at the C
+    library's speed, says most: what it finds unequal is, and a string it finds equal is exactly so."""
     if a is b:
         return True
     kind = type(a)
-    if kind is not type(b):
+    if kind is not type(b) or a != b:
         return False
     if kind in _SCALARS:
-        return bool(a == b)
+        return True
     if isinstance(a, dict):
-        return len(a) == len(b) and all(same(x, y, fresh) and same(u, v, fresh)
-                                        for (x, u), (y, v) in zip(a.items(), b.items()))
+        return all(type(x) is type(y) and (u is v or type(u) is str or same(u, v, fresh))
+                   for (x, u), (y, v) in zip(a.items(), b.items())) and list(a) == list(b)
     if isinstance(a, (list, tuple)):
-        return len(a) == len(b) and all(same(x, y, fresh) for x, y in zip(a, b))
+        return all(x is y or type(x) is str or same(x, y, fresh) for x, y in zip(a, b))
     names = _FIELDS.get(kind)
     if names is None and dataclasses.is_dataclass(a):
         names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(a))
     if names is None:
-        return bool(a == b)  # frozensets of names, compiled CEL, and the like
+        return True  # frozensets of names, compiled CEL, and the like: their == is exact
     where = getattr(a, "position", None)
-    if (fresh is not None and kind is not Code and isinstance(where, Position) and where == getattr(b, "position")
-            and where.path not in fresh):
-        return bool(a == b)
+    if fresh is not None and kind is not Code and isinstance(where, Position) and where.path not in fresh:
+        return True  # equal (above), and made of the very values the last render's was
     return all(same(getattr(a, name), getattr(b, name), fresh) for name in names)
 
 
