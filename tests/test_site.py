@@ -864,6 +864,13 @@ laws:
 
 
 DEALER = "dealer_player: cuts.filter(x, cuts.all(y, rank[x.card] <= rank[y.card]))[0].player"
+THREE_CUT = """\
+    rules:
+      - id: three-cut
+        when: size(cuts) == 3
+        overrides: [2#lowest-deals]
+        then: {outcome: dealer, says: "Three cut: the first deals"}
+"""
 
 
 def test_serve_dirty_makes_again_what_reads_a_saved_value_and_keeps_the_rest(make_corpus, tmp_path, monkeypatch):
@@ -905,6 +912,10 @@ def test_serve_dirty_makes_again_what_reads_a_saved_value_and_keeps_the_rest(mak
          "api/late.json"),
         ("late/01-one.yaml", f"            {DEALER}\n            shown: 1\n", f"            shown: 1\n            {DEALER}\n",
          "api/folds/late/2.json", "api/folds/early/2.json"),  # the values in another order: the box lists them so
+        ("late/01-one.yaml", "  - law: 2\n", THREE_CUT + "  - law: 2\n", "api/folds/late/2.json",  # Law 2 gives way
+         "api/folds/early/2.json"),
+        ("late/01-one.yaml", "Three cut:", "Three have cut:", "api/folds/late/2.json",  # to what it says
+         "api/folds/early/2.json"),
         ("early/code.yaml", "year: 1900", "year: 1900.0", "laws/early/index.html", "laws/late/index.html"),
         ("late/01-one.yaml", "    topics: [dealing]\n", "    topics: [dealing]\n    refs: [early/1]\n",
          "api/early/1.json", "laws/glossary/index.html"),

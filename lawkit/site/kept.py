@@ -16,8 +16,9 @@ key is exactly what its output reads:
   read may change a key (a moved law changes its code's): the page is made again, never kept stale.
 
 Keys are compared with ``==`` where what they hold is text (HTML, the words of laws, names: a
-string equals only a string), and ``exactly`` where a number or a mapping written in YAML reaches the
-output: ``1 == 1.0 == True``, and ``{a, b} == {b, a}``, which JSON and the pages write otherwise
+string equals only a string) in lists and mappings made in an order their equal parts fix, and
+``exactly`` where a number or a mapping written in YAML, or one whose order follows another's, reaches
+the output: ``1 == 1.0 == True``, and ``{a, b} == {b, a}``, which JSON and the pages write otherwise
 (``same``). That is quick: the model's objects of a file not parsed again since the last render are
 made of the very values the last render's were (lawkit.corpus.Parsed keeps a file's parse by its
 text), which ``==`` compares exactly (``fresh`` names the files parsed again; None: not known, every

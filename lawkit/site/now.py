@@ -55,8 +55,9 @@ def files(site: Site, kept: Kept | None = None) -> Iterator[tuple[str, str]]:
             "outcomes": {name: o.description for name, o in corpus.outcomes.items()
                          if name in outcomes and o.description},
         }
-        yield laws_file(code.id), made(kept, laws_file(code.id), lambda: data,
-                                       lambda: json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+        yield laws_file(code.id), made(kept, laws_file(code.id), lambda: data,  # its laws in the rules' order
+                                       lambda: json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n",
+                                       exactly=True)
 
 
 def _example(site: Site, law: Law) -> Example | None:
