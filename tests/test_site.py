@@ -820,6 +820,8 @@ topics:
 terms:
   - term: cut
     definition: Lifting part of the pack to settle who deals.
+  - term: lowest
+    definition: Of the least rank.
 """,
     "concordance.yaml": """\
 # yaml-language-server: $schema=../lawkit/schemas/concordance.schema.json
@@ -920,6 +922,11 @@ def test_serve_dirty_makes_again_what_reads_a_saved_value_and_keeps_the_rest(mak
         ("late/01-one.yaml", "    topics: [dealing]\n", "    topics: [dealing]\n    refs: [early/1]\n",
          "api/early/1.json", "laws/glossary/index.html"),
         ("glossary.yaml", "Lifting part", "Lifting a part", "laws/glossary/index.html", "api/early/1.json"),
+        ("glossary.yaml", "  - term: cut\n    definition: Lifting a part of the pack to settle who deals.\n"
+         "  - term: lowest\n    definition: Of the least rank.\n",  # the definitions a page embeds: in this order
+         "  - term: lowest\n    definition: Of the least rank.\n"
+         "  - term: cut\n    definition: Lifting a part of the pack to settle who deals.\n",
+         "laws/early/index.html", "api/early/1.json"),
         ("topics.yaml", "title: Cutting", "title: Cutting the pack", "laws/concordance/cutting/index.html",
          "api/explorer/early.json"),
         ("late/code.yaml", "title: LATE", "title: LATE\nshort_title: The late code", "laws/early--late/index.html",

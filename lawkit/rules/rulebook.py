@@ -185,7 +185,8 @@ class Compiled:
 def _inputs(corpus: Corpus, code: Any) -> tuple[Any, list[Any]]:
     """What compiling ``code`` reads: values compared by equality, and the YAML it compiles, compared
     with its positions (``same_place``: equal YAML at other lines is not the same, the problems name them)."""
-    shared = (sorted(corpus.unloaded), corpus.facts, corpus.outcomes)
+    shared = (sorted(corpus.unloaded), list(corpus.facts.items()), list(corpus.outcomes.items()))  # in order:
+    # a name not known is told the closest one known, the first of equally close ones
     laws = [(law.id, law.name, law.position, law.unformalized, [unit.id for unit in law.units()],
              len(law.constants), len(law.definitions), len(law.rules)) for law in code.laws]
     raws = [*(group for heading in code.headings for group in heading.groups),

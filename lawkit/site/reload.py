@@ -254,8 +254,10 @@ def _remove(path: str) -> None:
 
 
 def embedded_data(site: Site, citations: list[str], terms: list[str]) -> Any:
-    """What a page that links to ``citations`` and marks ``terms`` embeds of them (compared as data)."""
-    return previews.made(site, citations, terms)
+    """What a page that links to ``citations`` and marks ``terms`` embeds of them, in the order it
+    writes them (the terms' definitions in the glossary's): compared as data."""
+    data, definitions = previews.made(site, citations, terms)
+    return list(data.items()), list(definitions.items())
 
 
 def _nav(nav: Any, titles: dict[str, str]) -> list[Any]:
