@@ -21,7 +21,7 @@ from lawkit.corpus import Parsed
 from lawkit.rules import Compiled
 from lawkit.corpus.printed import code_text
 
-from conftest import DEMO_FACTS, DEMO_LOWEST_DEALS, DEMO_OUTCOMES
+from conftest import DEMO_FACTS, DEMO_LOWEST_DEALS, DEMO_OUTCOMES, copy_english_whist
 from test_broken import CASES, Case, corpus_files
 
 CODE = """\
@@ -174,6 +174,25 @@ def test_each_kind_of_edit_gives_the_cold_result(demo):
         write(demo, relative, text)
         checked(parsed)
     assert "demo/source.txt" not in " ".join(parsed.read)  # a source is compared, not parsed
+
+
+def test_a_saved_views_file_gives_the_cold_result(tmp_path, monkeypatch):
+    """The situation model and the bounds of the views' work are kept with the rulebooks: a views.yaml
+    saved with a view reading a name it cannot, with every line lower, and as it was, each checked as
+    a cold check does (English Whist and the real shared rule files)."""
+    copy_english_whist(tmp_path / "laws")
+    monkeypatch.chdir(tmp_path)
+    parsed = Parsed()
+    first = checked(parsed)
+    assert not first.errors
+    views = tmp_path / "laws" / "views.yaml"
+    text = views.read_text("utf-8")
+    broken = text.replace("    value: record_dealer\n", "    value: record_dealr\n", 1)
+    for saved in (broken, "# a comment\n" + broken, text):
+        views.write_text(saved, "utf-8")
+        corpus = checked(parsed)
+        assert bool(corpus.errors) == (saved != text)
+    assert checked(parsed).situation_model is corpus.situation_model  # kept when nothing changed
 
 
 def test_a_removed_file_and_a_removed_code(demo):

@@ -180,6 +180,10 @@ class Compiled:
     objects, ``lawkit.corpus.Parsed``, which is quickly seen)."""
 
     books: dict[str, tuple[Any, list[Any], Rulebook, list[Problem], list[Problem] | None]] = field(default_factory=dict)
+    # The situation model, by what it is compiled from (record.yaml, views.yaml, the facts), with its problems.
+    model: tuple[list[Any], SituationModel, list[Problem]] | None = None
+    # What bounding the views' work found for that model: the sizes of every name, and the problems.
+    views: tuple[Any, ...] | None = None
 
 
 def _inputs(corpus: Corpus, code: Any) -> tuple[Any, list[Any]]:
@@ -203,7 +207,17 @@ def compile_rulebooks(corpus: Corpus, costs: bool = True, compiled: Compiled | N
     A name, rule or outcome that may be in a file that did not load is not
     reported missing: that file's own error is the one cause."""
     first_new = len(corpus.problems)
-    corpus.situation_model = compile_situation_model(corpus)
+    model_from = [corpus.rule_files.get("record"), corpus.rule_files.get("views"), list(corpus.facts.items())]
+    if compiled is not None and compiled.model is not None and all(
+            same_place(a, b) for a, b in zip(compiled.model[0][:2], model_from[:2])) \
+            and compiled.model[0][2] == model_from[2]:
+        corpus.situation_model = compiled.model[1]
+        corpus.problems.extend(compiled.model[2])
+    else:
+        start = len(corpus.problems)
+        corpus.situation_model = compile_situation_model(corpus)
+        if compiled is not None:
+            compiled.model = (model_from, corpus.situation_model, corpus.problems[start:])
     kept_costs: dict[str, list[Problem]] = {}
     made: dict[str, tuple[Any, list[Any], Rulebook, list[Problem], list[Problem] | None]] = {}
     for code in corpus.codes.values():
@@ -222,8 +236,10 @@ def compile_rulebooks(corpus: Corpus, costs: bool = True, compiled: Compiled | N
         corpus.rulebooks[code.id] = book
         made[code.id] = (inputs, raws, book, problems, None)
     if costs:
-        bounded = _check_costs(corpus, kept_costs)
+        bounded, views = _check_costs(corpus, kept_costs, compiled.views if compiled is not None else None)
         made = {code: entry[:4] + (bounded.get(code),) for code, entry in made.items()}
+        if compiled is not None:
+            compiled.views = views
     if compiled is not None:
         compiled.books = made
     if corpus.unloaded or any(code.unreadable_files for code in corpus.codes.values()):
@@ -253,20 +269,19 @@ _KNOCK_ON = {"undeclared-name", "dangling-reference", "unknown-outcome"}
 _RULE_FILES = {"facts", "outcomes", "record", "views"}
 
 
-def _check_costs(corpus: Corpus, kept: dict[str, list[Problem]] | None = None) -> dict[str, list[Problem]]:
+def _check_costs(corpus: Corpus, kept: dict[str, list[Problem]] | None = None,
+                 views: tuple[Any, ...] | None = None) -> tuple[dict[str, list[Problem]], tuple[Any, ...] | None]:
     """Every view's and rule's expression bounded on the largest situation record.yaml's limits allow
     (lawkit.rules.cost): one past the budget is a problem at its file:line:col, naming the law. Returns
-    the problems of each code's rules; ``kept``: a code's, from the last check of the same rules and
-    shared files, added again instead."""
+    the problems of each code's rules, and what bounding the views found; ``kept``: a code's, from the
+    last check of the same rules and shared files, added again instead; ``views``: the views' likewise,
+    for the same situation model and facts."""
     model = corpus.situation_model
     if model is None or corpus.unloaded or any(code.unreadable_files for code in corpus.codes.values()):
-        return {}  # a name whose file did not load has no size: that file's error is the one cause
+        return {}, None  # a name whose file did not load has no size: that file's error is the one cause
     kept = kept or {}
     limits = model.vocabulary.limits
     every = costlib.Size(limits.events, costlib.Size(limits.events, costlib.Size(limits.events)))
-    sizes = {**costlib.record_sizes(limits, model.vocabulary.kinds),
-             **{name: costlib.of_value(value) for name, value in model.views.constants.items()},
-             **{name: costlib.of_type(fact.type, limits) for name, fact in corpus.facts.items()}}
 
     # One cause, one error: an expression that uses a name it cannot see (views read the record's
     # events, rules do not) is wrong already, and its cost over that name is a knock-on of it.
@@ -294,12 +309,22 @@ def _check_costs(corpus: Corpus, kept: dict[str, list[Problem]] | None = None) -
                 "comprehensions over the record's lists, or read a list the record lays out"), law))
         return size
 
-    for view in model.views.views.values():
-        if view.when_source is not None:
-            bounded(view.when_source, sizes, view.position, f"view '{view.name}': its 'when'")
-        size = sizes[view.alias] if view.alias in sizes else \
-            bounded(view.value_source, sizes, view.position, f"view '{view.name}'")
-        sizes[view.name] = costlib.join(size, costlib.of_type(view.type, limits)) if view.type else size
+    facts = list(corpus.facts.items())
+    if views is not None and views[0] is model and views[1] == facts:
+        sizes = dict(views[2])
+        corpus.problems.extend(views[3])
+    else:
+        start = len(corpus.problems)
+        sizes = {**costlib.record_sizes(limits, model.vocabulary.kinds),
+                 **{name: costlib.of_value(value) for name, value in model.views.constants.items()},
+                 **{name: costlib.of_type(fact.type, limits) for name, fact in corpus.facts.items()}}
+        for view in model.views.views.values():
+            if view.when_source is not None:
+                bounded(view.when_source, sizes, view.position, f"view '{view.name}': its 'when'")
+            size = sizes[view.alias] if view.alias in sizes else \
+                bounded(view.value_source, sizes, view.position, f"view '{view.name}'")
+            sizes[view.name] = costlib.join(size, costlib.of_type(view.type, limits)) if view.type else size
+        views = (model, facts, dict(sizes), corpus.problems[start:])
     found: dict[str, list[Problem]] = {}
     for code, book in corpus.rulebooks.items():
         if code in kept:
@@ -316,7 +341,7 @@ def _check_costs(corpus: Corpus, kept: dict[str, list[Problem]] | None = None) -
                     if value is expression and name in book.used_values:
                         names[name] = costlib.join(names[name], size) if name in names else size
         found[code] = corpus.problems[start:]
-    return found
+    return found, views
 
 
 def _short(source: str) -> str:
