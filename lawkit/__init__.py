@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from .corpus import Parsed
+    from .rules import Compiled
     from .corpus.model import Code, Corpus, Heading, Item, Law, Note, Section
     from .retrieval.fulltext import Hit
     from .rules.engine import Engine, Result, Ruling, RulingError, Situation
@@ -58,20 +59,23 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'lawkit' has no attribute '{name}'")
 
 
-def check(root: str | os.PathLike = "laws", *, parsed: Parsed | None = None) -> Corpus:
+def check(root: str | os.PathLike = "laws", *, parsed: Parsed | None = None,
+          compiled: Compiled | None = None) -> Corpus:
     """Load and check the corpus under ``root``; its ``problems`` list what is wrong.
 
     The text is read and checked by lawkit.corpus, the rules beside it compiled and checked
     by lawkit.rules: this is where the two meet (the corpus knows nothing of the rules).
     ``parsed`` (a ``lawkit.corpus.Parsed``, kept from one check of ``root`` to the next, as
     ``mkdocs serve`` does) spares parsing and schema-checking the files whose text did not
-    change, and comparing their codes with the sources again: the result is the same."""
+    change, and comparing their codes with the sources again; ``compiled`` (a
+    ``lawkit.rules.Compiled``, kept likewise, with ``parsed``) compiling the rules of the codes
+    none of whose files changed: the result is the same."""
     from .corpus import check_corpus, read_corpus
     from .rules import compile_rulebooks  # imports the CEL library: only when checking
 
     corpus, docs = read_corpus(root, parsed)
     check_corpus(corpus, docs, parsed)
-    compile_rulebooks(corpus)
+    compile_rulebooks(corpus, compiled=compiled)
     corpus.problems = sort_problems(corpus.problems)
     return corpus
 

@@ -1,7 +1,8 @@
-"""The incremental check (``lawkit.check(root, parsed=lawkit.corpus.Parsed())``, as ``mkdocs serve``
-runs it after each saved file): a file whose text did not change is neither parsed nor checked
-against its schema again, a code whose files and source did not change is not compared with its
-source again, and the result is always the cold check's — the same problems, the same model.
+"""The incremental check (``lawkit.check(root, parsed=lawkit.corpus.Parsed(), compiled=lawkit.rules.Compiled())``,
+as ``mkdocs serve`` runs it after each saved file): a file whose text did not change is neither parsed
+nor checked against its schema again, a code whose files and source did not change is not compared with
+its source again, a code whose rules, constants, definitions and laws are those of the last check is not
+compiled again, and the result is always the cold check's — the same problems, the same model.
 
 Each test edits a small corpus (a code with its source text and rules, the shared rule files)
 step by step and compares, at every step, the check that keeps ``Parsed`` with a cold one.
@@ -17,9 +18,10 @@ import pytest
 
 import lawkit
 from lawkit.corpus import Parsed
+from lawkit.rules import Compiled
 from lawkit.corpus.printed import code_text
 
-from conftest import DEMO_FACTS, DEMO_LOWEST_DEALS, DEMO_OUTCOMES
+from conftest import DEMO_FACTS, DEMO_LOWEST_DEALS, DEMO_OUTCOMES, copy_english_whist
 from test_broken import CASES, Case, corpus_files
 
 CODE = """\
@@ -77,9 +79,14 @@ def write(root: Path, relative: str, text: str) -> None:
     (root / relative).write_text(text, "utf-8")
 
 
+_COMPILED: dict[int, tuple[Parsed, Compiled]] = {}  # id of a test's Parsed -> it, and the Compiled kept beside it
+
+
 def checked(parsed: Parsed) -> lawkit.Corpus:
-    """The check keeping ``parsed``, compared with a cold check of the same files."""
-    warm = lawkit.check("laws", parsed=parsed)
+    """The check keeping ``parsed`` (and the compiled rulebooks beside it), compared with a cold check
+    of the same files."""
+    compiled = _COMPILED.setdefault(id(parsed), (parsed, Compiled()))[1]
+    warm = lawkit.check("laws", parsed=parsed, compiled=compiled)
     same(warm, lawkit.check("laws"))
     return warm
 
@@ -96,6 +103,22 @@ def test_only_the_changed_file_is_parsed_again(demo):
     assert parsed.read == [HEADING_ONE]
     assert corpus.get("demo/2").editor_notes == ["The cut decides who deals."]
     assert corpus.get("demo/1").cited_by == ["demo/3"]  # the cross-file checks are made again
+
+
+def test_a_code_whose_rules_did_not_change_is_not_compiled_again(demo):
+    """A saved file without rules leaves its code's rulebook as it was (the same object); a saved
+    rule, or a line moved above one, compiles the code again."""
+    parsed = Parsed()
+    first = checked(parsed)
+    write(demo, "demo/02-two.yaml", TWO.replace("shuffles last", "shuffles first"))
+    second = checked(parsed)
+    assert second.rulebooks["demo"] is first.rulebooks["demo"]
+    write(demo, "demo/01-one.yaml", ONE.replace("size(cuts) == 2", "size(cuts) == 3"))
+    third = checked(parsed)
+    assert third.rulebooks["demo"] is not second.rulebooks["demo"]
+    write(demo, "demo/01-one.yaml", ONE.replace("size(cuts) == 2", "size(cuts) == 3")
+          .replace("    editor_notes: [The cut decides.]\n", "    editor_notes: [The cut decides.]\n    # a comment\n"))
+    assert checked(parsed).rulebooks["demo"] is not third.rulebooks["demo"]
 
 
 def test_a_file_changed_within_the_same_second_and_size_is_read_again(demo):
@@ -135,6 +158,10 @@ def test_each_kind_of_edit_gives_the_cold_result(demo):
         ("demo/02-two.yaml", TWO),
         ("demo/01-one.yaml", ONE.replace("size(cuts) == 2", "size(cuts) == ")),  # cel-syntax
         ("demo/01-one.yaml", ONE.replace("size(cuts) == 2", "size(cutz) == 2")),  # an undeclared name
+        ("demo/01-one.yaml", ONE.replace("size(cuts) == 2", "size(cutz) == 2")  # the same rules, a line lower
+         .replace("    editor_notes: [The cut decides.]\n", "    editor_notes: [The cut decides.]\n    # a comment\n")),
+        ("demo/02-two.yaml", TWO.replace("shuffles last", "shuffles first")),  # another file of the code
+        ("demo/02-two.yaml", TWO),
         ("demo/01-one.yaml", ONE),
         ("outcomes.yaml", DEMO_OUTCOMES.replace("id: dealer", "id: dealers")),  # the rule's outcome is gone
         ("outcomes.yaml", DEMO_OUTCOMES),
@@ -147,6 +174,25 @@ def test_each_kind_of_edit_gives_the_cold_result(demo):
         write(demo, relative, text)
         checked(parsed)
     assert "demo/source.txt" not in " ".join(parsed.read)  # a source is compared, not parsed
+
+
+def test_a_saved_views_file_gives_the_cold_result(tmp_path, monkeypatch):
+    """The situation model and the bounds of the views' work are kept with the rulebooks: a views.yaml
+    saved with a view reading a name it cannot, with every line lower, and as it was, each checked as
+    a cold check does (English Whist and the real shared rule files)."""
+    copy_english_whist(tmp_path / "laws")
+    monkeypatch.chdir(tmp_path)
+    parsed = Parsed()
+    first = checked(parsed)
+    assert not first.errors
+    views = tmp_path / "laws" / "views.yaml"
+    text = views.read_text("utf-8")
+    broken = text.replace("    value: record_dealer\n", "    value: record_dealr\n", 1)
+    for saved in (broken, "# a comment\n" + broken, text):
+        views.write_text(saved, "utf-8")
+        corpus = checked(parsed)
+        assert bool(corpus.errors) == (saved != text)
+    assert checked(parsed).situation_model is corpus.situation_model  # kept when nothing changed
 
 
 def test_a_removed_file_and_a_removed_code(demo):

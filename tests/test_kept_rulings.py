@@ -63,7 +63,8 @@ def test_a_kept_ruling_is_the_one_the_changed_rules_give(tmp_path):
 
 
 def test_anything_else_changed_keeps_no_ruling(tmp_path):
-    """A rule's values, a constant or a condition reading another name: no ruling is kept."""
+    """A rule's values (a literal written otherwise too: 1, 1.0 and true are equal to Python, not in a
+    ruling), a constant or a condition reading another name: no ruling is kept."""
     laws = copy_english_whist(tmp_path / "laws")
     before = lawkit.check(laws)
     path = next(p for p in sorted((laws / CODE).glob("*.yaml")) if WHEN.search(p.read_text("utf-8")))
@@ -80,3 +81,8 @@ def test_anything_else_changed_keeps_no_ruling(tmp_path):
     book = other.rulebooks[CODE]
     book.rules[0].outcome += "-changed"
     assert when_changes(after.rulebooks[CODE], book) is None
+    one, two = lawkit.check(laws).rulebooks[CODE], lawkit.check(laws).rulebooks[CODE]
+    assert when_changes(one, two) == []
+    for literal in (True, 1.0):
+        one.rules[0].values["shown"], two.rules[0].values["shown"] = 1, literal
+        assert when_changes(one, two) is None, literal

@@ -803,6 +803,163 @@ def test_serve_dirty_after_a_saved_name_outcome_or_scenario_is_the_full_build(ma
     configs[-1].plugins.on_shutdown()
 
 
+# Two editions of a code, compared law by law and in a concordance, with topics, a glossary term, a
+# question, page numbers and a rule with a literal value: every kind of file serve keeps from one build
+# to the next (lawkit/site/kept.py) reads something here that a saved file changes.
+EDITIONS = {
+    "facts.yaml": DEMO_FACTS,
+    "outcomes.yaml": DEMO_OUTCOMES,
+    "topics.yaml": """\
+# yaml-language-server: $schema=../lawkit/schemas/topics.schema.json
+topics:
+  - {id: cutting, title: Cutting, description: Who cuts and how.}
+  - {id: dealing, title: Dealing}
+""",
+    "glossary.yaml": """\
+# yaml-language-server: $schema=../lawkit/schemas/glossary.schema.json
+terms:
+  - term: cut
+    definition: Lifting part of the pack to settle who deals.
+  - term: lowest
+    definition: Of the least rank.
+""",
+    "concordance.yaml": """\
+# yaml-language-server: $schema=../lawkit/schemas/concordance.schema.json
+parallels:
+  - subject: The ace is low
+    topic: cutting
+    reference: early/1
+    laws:
+      - {id: late/1, relation: reworded, note: Said otherwise.}
+""",
+    "editions.yaml": """\
+# yaml-language-server: $schema=../lawkit/schemas/editions.schema.json
+editions:
+  - from: early
+    to: late
+    note: The revision.
+    map:
+      - {from: 1, to: 1, change: reworded, note: Reworded.}
+      - {from: 2, to: 2, change: identical}
+""",
+    **{f"{code}/code.yaml": DEMO_CODE.replace("code: demo", f"code: {code}").replace("title: DEMO", f"title: {code.upper()}")
+       for code in ("early", "late")},
+    **{f"{code}/01-one.yaml": f"""\
+# yaml-language-server: $schema=../../lawkit/schemas/heading.schema.json
+heading: ONE
+laws:
+  - law: 1
+    page: 12
+    text: {text}
+    topics: [cutting]
+    questions: [Is the ace high or low?]
+    constants:
+      - name: rank
+        card_order: {{ranks: A23456789TJQK, suits: null}}
+  - law: 2
+    text: The lowest cut deals (see Law 1).
+    topics: [dealing]
+""" + DEMO_LOWEST_DEALS + "            shown: 1\n"
+       for code, text in (("early", "In cutting, the ace is the lowest card."),
+                          ("late", "In cutting the ace is low."))},
+}
+
+
+DEALER = "dealer_player: cuts.filter(x, cuts.all(y, rank[x.card] <= rank[y.card]))[0].player"
+THREE_CUT = """\
+    rules:
+      - id: three-cut
+        when: size(cuts) == 3
+        overrides: [2#lowest-deals]
+        then: {outcome: dealer, says: "Three cut: the first deals"}
+"""
+
+
+def test_serve_dirty_makes_again_what_reads_a_saved_value_and_keeps_the_rest(make_corpus, tmp_path, monkeypatch):
+    """Under serve --dirty, each generated file is kept while what it reads is the same, and made again
+    when a saved file changes it: one edit at a time (a law's text, a value written otherwise, a
+    reference from the other code, a term, a topic's title, a code's name, a concordance's and an
+    edition's note, a question, a scenario), each time the site a full build of the same files makes.
+    A number written 12.0 for 12, a literal true for 1 and a mapping's keys in another order are the
+    same to Python's == and not to the page or the JSON: they are made again too."""
+    make_corpus(EDITIONS, root="project/laws")
+    project = tmp_path / "project"
+    (project / "tests" / "scenarios").mkdir(parents=True)
+    (project / "tests" / "scenarios" / "demo.yaml").write_text(SMALL_SCENARIOS.replace(
+        "    code: demo\n", "").replace("    expect:\n      rulings:\n        - rule: 2#lowest-deals\n"
+                                      "          values: {dealer_player: Ann}\n",
+                                      "    expect:\n" + "".join(
+                                          f"      {code}:\n        rulings:\n          - rule: 2#lowest-deals\n"
+                                          "            values: {dealer_player: Ann, shown: 1}\n"
+                                          for code in ("early", "late"))), "utf-8")
+    (project / "docs").mkdir()
+    (project / "docs" / "index.md").write_text("# Home\n\nSee [Law 1](laws/early.md#1).\n", "utf-8")
+    shutil.copy(REPO / "mkdocs.yml", project / "mkdocs.yml")
+    monkeypatch.chdir(project)
+    rebuild, configs = _serving(project)
+    site, laws = project / "site", project / "laws"
+
+    def written() -> dict[str, int]:
+        return {str(p.relative_to(site)): p.stat().st_mtime_ns for p in site.rglob("*") if p.is_file()}
+
+    rebuild()
+    steps = [  # (file, old, new, a file a full build writes otherwise, a file not written again)
+        ("early/01-one.yaml", "the ace is the lowest card", "the ace is the very lowest card",
+         "laws/early--late/index.html", "laws/late/index.html"),
+        ("early/01-one.yaml", "page: 12\n", "page: 12.0\n", "api/early/1.json", "api/late/1.json"),
+        ("early/01-one.yaml", "            shown: 1\n", "            shown: true\n", "api/explorer/early.json",
+         "api/explorer/late.json"),
+        ("early/01-one.yaml", "      - name: rank\n        card_order: {ranks: A23456789TJQK, suits: null}\n",
+         "      - card_order: {ranks: A23456789TJQK, suits: null}\n        name: rank\n", "api/early.json",
+         "api/late.json"),
+        ("late/01-one.yaml", f"            {DEALER}\n            shown: 1\n", f"            shown: 1\n            {DEALER}\n",
+         "api/folds/late/2.json", "api/folds/early/2.json"),  # the values in another order: the box lists them so
+        ("late/01-one.yaml", "  - law: 2\n", THREE_CUT + "  - law: 2\n", "api/folds/late/2.json",  # Law 2 gives way
+         "api/folds/early/2.json"),
+        ("late/01-one.yaml", "Three cut:", "Three have cut:", "api/folds/late/2.json",  # to what it says
+         "api/folds/early/2.json"),
+        ("early/code.yaml", "year: 1900", "year: 1900.0", "laws/early/index.html", "laws/late/index.html"),
+        ("late/01-one.yaml", "    topics: [dealing]\n", "    topics: [dealing]\n    refs: [early/1]\n",
+         "api/early/1.json", "laws/glossary/index.html"),
+        ("glossary.yaml", "Lifting part", "Lifting a part", "laws/glossary/index.html", "api/early/1.json"),
+        ("glossary.yaml", "  - term: cut\n    definition: Lifting a part of the pack to settle who deals.\n"
+         "  - term: lowest\n    definition: Of the least rank.\n",  # the definitions a page embeds: in this order
+         "  - term: lowest\n    definition: Of the least rank.\n"
+         "  - term: cut\n    definition: Lifting a part of the pack to settle who deals.\n",
+         "laws/early/index.html", "api/early/1.json"),
+        ("topics.yaml", "title: Cutting", "title: Cutting the pack", "laws/concordance/cutting/index.html",
+         "api/explorer/early.json"),
+        ("late/code.yaml", "title: LATE", "title: LATE\nshort_title: The late code", "laws/early--late/index.html",
+         "api/explorer/early.json"),
+        ("concordance.yaml", "Said otherwise.", "Said in other words.", "api/folds/late/1.json", "laws/early/index.html"),
+        ("concordance.yaml", "topic: cutting", "topic: dealing", "laws/early/index.html",  # compared elsewhere
+         "api/explorer/early.json"),
+        ("editions.yaml", "note: Reworded.", "note: Reworded a little.", "laws/early--late/index.html",
+         "laws/concordance/dealing/index.html"),
+        ("early/01-one.yaml", "questions: [Is the ace high or low?]", "questions: [Is the ace high or low?, Who deals?]",
+         "api/search/index.json", "laws/late/index.html"),
+        ("../tests/scenarios/demo.yaml", "    record:\n", "    description: Ann cuts the ace.\n    record:\n",
+         "api/folds/early/2.json", "api/early/2.json"),
+    ]
+    for number, (path, old, new, changed, kept) in enumerate(steps):
+        before = written()
+        full_before = _built(project, f"before-{number}") if number == 0 else None
+        if full_before is not None:
+            _same_site(full_before, site)
+        _edit(laws / path, old, new)
+        rebuild()
+        after = written()
+        clean = _built(project, f"full-{number}")
+        _same_site(clean, site)
+        _same_site(site, clean)
+        assert (clean / changed).read_bytes() != (project / f"full-{number - 1}" / changed).read_bytes() \
+            if number else (clean / changed).read_bytes() != (full_before / changed).read_bytes(), (path, changed)
+        assert after[kept] == before[kept], (path, kept)  # kept: not written again
+        if number:
+            shutil.rmtree(project / f"full-{number - 1}")
+    configs[-1].plugins.on_shutdown()
+
+
 def _two_codes_project(make_corpus, tmp_path: Path) -> Path:
     """The small project with a second code ("other", the same laws) and its scenario expecting both."""
     project = _small_project(make_corpus, tmp_path)

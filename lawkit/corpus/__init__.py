@@ -19,15 +19,16 @@ if TYPE_CHECKING:
     from ._load import read_corpus
     from ._parsed import Parsed
     from ._schema import validate as validate_schema
-    from ._yaml import Document, MarkedDict, MarkedList, load_document
+    from ._yaml import Document, MarkedDict, MarkedList, load_document, same_place
 
 __all__ = ["Document", "MarkedDict", "MarkedList", "Parsed", "check_corpus", "load_document", "read_corpus",
-           "validate_schema"]
+           "same_place", "validate_schema"]
 
 # name -> (private module, its name for it)
 _LAZY = {"check_corpus": ("_checks", "check"), "read_corpus": ("_load", "read_corpus"), "Parsed": ("_parsed", "Parsed"),
          "validate_schema": ("_schema", "validate"),
-         **{name: ("_yaml", name) for name in ("Document", "MarkedDict", "MarkedList", "load_document")}}
+         **{name: ("_yaml", name) for name in ("Document", "MarkedDict", "MarkedList", "load_document",
+                                               "same_place")}}
 
 
 def __getattr__(name: str) -> Any:

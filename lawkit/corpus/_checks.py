@@ -385,6 +385,20 @@ def _some_code_incomplete(corpus: Corpus) -> bool:
 def _check_glossary(corpus: Corpus) -> None:
     seen: dict[str, Position] = {}
     law_words = {law.id: words_of(" ".join(t.text for t in law.texts)) for law in corpus.laws()} if corpus.glossary else {}
+    order = {law_id: index for index, law_id in enumerate(law_words)}
+    by_word: dict[str, set[str]] = {}  # a word -> the laws it is in: a one-word phrase is looked up, not searched for
+    for law_id, text in law_words.items():
+        for word in set(text.split()):
+            by_word.setdefault(word, set()).add(law_id)
+
+    def using(phrase: str) -> set[str]:
+        """The laws whose words hold ``phrase`` (as ``words_of`` gives it): the same as a substring test."""
+        words = phrase.split()
+        if not words:
+            return {law_id for law_id, text in law_words.items() if phrase in text}
+        holding = set.intersection(*(by_word.get(word, set()) for word in words))  # every word of it
+        return holding if len(words) == 1 else {law_id for law_id in holding if phrase in law_words[law_id]}
+
     for term in corpus.glossary:
         key = term.term.lower()
         if key in seen:
@@ -393,8 +407,10 @@ def _check_glossary(corpus: Corpus) -> None:
         seen.setdefault(key, term.position)
         for citation in [*term.defined_by, *term.see]:
             _unknown(corpus, citation, term.position, f"the glossary entry '{term.term}' cites")
-        phrases = [words_of(w) for w in {term.term, *term.variants}]
-        term.used_by = [law_id for law_id, text in law_words.items() if any(p in text for p in phrases)]
+        found: set[str] = set()
+        for variant in {term.term, *term.variants}:
+            found |= using(words_of(variant))
+        term.used_by = sorted(found, key=order.__getitem__)
         if not term.used_by and not _some_code_incomplete(corpus):
             corpus.problems.append(Problem(
                 term.position, "unused-term", f"no law uses '{term.term}' or its variants", severity="warning"))

@@ -95,6 +95,26 @@ class MarkedList(list):
     item_pos: list[Position]
 
 
+def same_place(a: Any, b: Any) -> bool:
+    """Whether two parsed values are equal and written at the same lines and columns (the
+    positions of their mappings, keys, values and items; a scalar's character offsets aside)."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, MarkedDict):
+        return (a.pos == b.pos and a.key_pos == b.key_pos and a.value_pos == b.value_pos and list(a) == list(b)
+                and all(same_place(value, b[key]) for key, value in a.items()))
+    if isinstance(a, MarkedList):
+        return (a.pos == b.pos and a.item_pos == b.item_pos and len(a) == len(b)
+                and all(same_place(x, y) for x, y in zip(a, b)))
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(same_place(value, b[key]) for key, value in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_place(x, y) for x, y in zip(a, b))
+    return bool(a == b)
+
+
 @dataclass
 class Document:
     """One parsed YAML file: its data (None if it could not be parsed) and text."""

@@ -64,7 +64,10 @@ class Hit:
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
 
 
-def _document(corpus: Corpus, law: Law, terms: dict[str, list[str]]) -> dict[str, str]:
+def document(corpus: Corpus, law: Law, terms: dict[str, list[str]]) -> dict[str, str]:
+    """The text of each searched column of ``law`` (``terms``: each law's glossary terms, ``law_terms``).
+    It reads the law, the titles and descriptions of its topics, the outcomes and facts its rules
+    name, and its terms."""
     from ..corpus.printed import law_lines
 
     body = "\n".join(law_lines(law, notes=False))
@@ -98,14 +101,20 @@ def _document(corpus: Corpus, law: Law, terms: dict[str, list[str]]) -> dict[str
     }
 
 
-def documents(corpus: Corpus) -> Iterator[tuple[Law, dict[str, str]]]:
-    """Each law with the text of each searched column (also the site's Ask page's words)."""
+def law_terms(corpus: Corpus) -> dict[str, list[str]]:
+    """Each law's glossary terms (the terms whose ``used_by`` names it), in the glossary's order."""
     terms: dict[str, list[str]] = {}
     for term in corpus.glossary:
         for law_id in term.used_by:
             terms.setdefault(law_id, []).append(term.term)
+    return terms
+
+
+def documents(corpus: Corpus) -> Iterator[tuple[Law, dict[str, str]]]:
+    """Each law with the text of each searched column (also the site's Ask page's words)."""
+    terms = law_terms(corpus)
     for law in corpus.laws():
-        yield law, _document(corpus, law, terms)
+        yield law, document(corpus, law, terms)
 
 
 def build(corpus: Corpus, path: str | Path = ":memory:") -> sqlite3.Connection:

@@ -19,16 +19,17 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .engine import Engine, Result, Ruling, RulingError
     from .export import explorer_model, explorer_rulebook, rulebook_data
-    from .rulebook import Constant, Expression, Rule, Rulebook, compile_rulebooks, situation_stats, situation_stats_text
+    from .rulebook import (Compiled, Constant, Expression, Rule, Rulebook, compile_rulebooks, situation_stats,
+                           situation_stats_text)
     from .scenarios import Scenario, ScenarioFileError
     from .situation import SituationError, read_facts
 
-__all__ = ["Constant", "Engine", "Expression", "Result", "Rule", "Rulebook", "Ruling", "RulingError", "Scenario",
+__all__ = ["Compiled", "Constant", "Engine", "Expression", "Result", "Rule", "Rulebook", "Ruling", "RulingError", "Scenario",
            "ScenarioFileError", "SituationError", "compile_rulebooks", "explorer_model", "explorer_rulebook",
            "read_facts", "rulebook_data", "situation_stats", "situation_stats_text"]
 
 _LAZY = {**{name: "engine" for name in ("Engine", "Result", "Ruling", "RulingError")},
-         **{name: "rulebook" for name in ("Constant", "Expression", "Rule", "Rulebook", "compile_rulebooks",
+         **{name: "rulebook" for name in ("Compiled", "Constant", "Expression", "Rule", "Rulebook", "compile_rulebooks",
                                           "situation_stats", "situation_stats_text")},
          **{name: "export" for name in ("explorer_model", "explorer_rulebook", "rulebook_data")}, "Scenario": "scenarios", "ScenarioFileError": "scenarios",
          "SituationError": "situation", "read_facts": "situation"}

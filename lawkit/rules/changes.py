@@ -62,11 +62,16 @@ def _law_map(edition: EditionMap) -> dict[str, list[str]]:
     return mapped
 
 
-def _side(engine: Engine, code: str, situation: Any) -> Side:
+def _ruled(engine: Engine, code: str, situation: Any) -> Result | RulingError:
     try:
-        result: Result = engine.ruling(code, situation)
+        return engine.ruling(code, situation)
     except RulingError as exc:
-        return Side(error=str(exc))
+        return exc
+
+
+def _side(result: Result | RulingError) -> Side:
+    if isinstance(result, RulingError):
+        return Side(error=str(result))
     return Side([{"law": r.law, "rule": r.rule, "outcome": r.outcome, "says": r.says, "values": r.values}
                  for r in result.rulings], sorted(m["fact"] for m in result.missing_facts))
 
@@ -101,10 +106,15 @@ def _same(earlier: Side, later: Side, laws: dict[str, list[str]]) -> bool:
     return not left
 
 
-def ruling_changes(engine: Engine, edition: EditionMap, scenarios: list[tuple[str, Scenario]]) -> Changes:
-    """Rule every scenario (``(file, scenario)``) under both editions; what changed and what did not."""
+def ruling_changes(engine: Engine, edition: EditionMap, scenarios: list[tuple[str, Scenario]],
+                   kept: dict[int, tuple[Any, ...]] | None = None) -> Changes:
+    """Rule every scenario (``(file, scenario)``) under both editions; what changed and what did not.
+    ``kept``: each scenario's comparison in the last call, by the scenario's id, made again for the next:
+    a scenario whose two rulings are the very objects compared last time (an engine that remembers
+    gives them again), through the same edition map, is not compared again."""
     laws = _law_map(edition)
     changes = Changes(edition.earlier, edition.later)
+    compared: dict[int, tuple[Any, ...]] = {}
     for path, scenario in scenarios:
         at = f"{path}:{scenario.position.line}"
         try:
@@ -113,13 +123,23 @@ def ruling_changes(engine: Engine, edition: EditionMap, scenarios: list[tuple[st
             changes.unreadable.append(f"{at}: {exc}")
             continue
         changes.run += 1
-        earlier = _side(engine, edition.earlier, situation)
-        later = _side(engine, edition.later, situation)
-        change = Change(scenario.name, at, earlier, later)
-        if not _same(earlier, later, laws):
+        first, second = _ruled(engine, edition.earlier, situation), _ruled(engine, edition.later, situation)
+        last = kept.get(id(scenario)) if kept is not None else None
+        if last is not None and last[0] is scenario and last[1] is first and last[2] is second and last[3] == (at, laws):
+            change, found = last[4], last[5]
+        else:
+            earlier, later = _side(first), _side(second)
+            change = Change(scenario.name, at, earlier, later)
+            found = ("changed" if not _same(earlier, later, laws)
+                     else "questions" if earlier.questions != later.questions else None)
+        compared[id(scenario)] = (scenario, first, second, (at, laws), change, found)
+        if found == "changed":
             changes.changed.append(change)
-        elif earlier.questions != later.questions:
+        elif found == "questions":
             changes.questions_only.append(change)
+    if kept is not None:
+        kept.clear()
+        kept.update(compared)
     return changes
 
 

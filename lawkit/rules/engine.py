@@ -500,6 +500,8 @@ def _shape(value: Any, when: bool = True, refs: bool = False) -> Any:
         return ("list",) + tuple(_shape(item, when, refs) for item in value)
     if isinstance(value, (set, frozenset)):
         return ("set", frozenset(_shape(item, when, refs) for item in value))
+    if isinstance(value, (bool, int, float)):
+        return (type(value).__name__, value)  # 1 == 1.0 == True, which a ruling gives otherwise
     return value
 
 

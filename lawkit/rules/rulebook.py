@@ -22,7 +22,7 @@ from ..corpus import facts as factlib
 from . import record as recordlib
 from . import views as viewlib
 from . import words
-from ..corpus import MarkedDict, MarkedList
+from ..corpus import MarkedDict, MarkedList, same_place
 from ..corpus.model import Corpus, Law
 from ..corpus.problems import Position, Problem, did_you_mean
 
@@ -170,51 +170,118 @@ def compile_situation_model(corpus: Corpus) -> SituationModel:
     return SituationModel(vocabulary, views)
 
 
-def compile_rulebooks(corpus: Corpus, costs: bool = True) -> None:
+@dataclass
+class Compiled:
+    """Each code's rulebook as the last check compiled it, with the problems compiling it and bounding
+    its work found, kept for the next check of the same corpus (``lawkit.check(root, compiled=...)``, as
+    ``mkdocs serve`` keeps one): a code whose rules, constants, definitions, groups and laws are those
+    the last check read, written at the same lines and columns (the problems name them), under the same
+    shared files, is not compiled again (a file whose text did not change is parsed into the very same
+    objects, ``lawkit.corpus.Parsed``, which is quickly seen)."""
+
+    books: dict[str, tuple[Any, list[Any], Rulebook, list[Problem], list[Problem] | None]] = field(default_factory=dict)
+    # The situation model, by what it is compiled from (record.yaml, views.yaml, the facts), with its problems.
+    model: tuple[list[Any], SituationModel, list[Problem]] | None = None
+    # What bounding the views' work found for that model: the sizes of every name, and the problems.
+    views: tuple[Any, ...] | None = None
+
+
+def _inputs(corpus: Corpus, code: Any) -> tuple[Any, list[Any]]:
+    """What compiling ``code`` reads: values compared by equality, and the YAML it compiles, compared
+    with its positions (``same_place``: equal YAML at other lines is not the same, the problems name them)."""
+    shared = (sorted(corpus.unloaded), list(corpus.facts.items()), list(corpus.outcomes.items()))  # in order:
+    # a name not known is told the closest one known, the first of equally close ones
+    laws = [(law.id, law.name, law.position, law.unformalized, [unit.id for unit in law.units()],
+             len(law.constants), len(law.definitions), len(law.rules)) for law in code.laws]
+    raws = [*(group for heading in code.headings for group in heading.groups),
+            *(raw for law in code.laws for raw in (*law.constants, *law.definitions, *law.rules)),
+            *(corpus.rule_files.get(name) for name in sorted(_RULE_FILES))]
+    return (shared, code.id, [len(heading.groups) for heading in code.headings], laws), raws
+
+
+def compile_rulebooks(corpus: Corpus, costs: bool = True, compiled: Compiled | None = None) -> None:
     """Build ``corpus.rulebooks`` (and the situation model) from the corpus, adding problems (``costs``:
-    with every expression's work bounded, which a corpus read back from the cache had checked already).
+    with every expression's work bounded, which a corpus read back from the cache had checked already;
+    ``compiled``: the rulebooks of the last check, each kept where its code did not change).
 
     A name, rule or outcome that may be in a file that did not load is not
     reported missing: that file's own error is the one cause."""
     first_new = len(corpus.problems)
-    corpus.situation_model = compile_situation_model(corpus)
+    model_from = [corpus.rule_files.get("record"), corpus.rule_files.get("views"), list(corpus.facts.items())]
+    if compiled is not None and compiled.model is not None and all(
+            same_place(a, b) for a, b in zip(compiled.model[0][:2], model_from[:2])) \
+            and compiled.model[0][2] == model_from[2]:
+        corpus.situation_model = compiled.model[1]
+        corpus.problems.extend(compiled.model[2])
+    else:
+        start = len(corpus.problems)
+        corpus.situation_model = compile_situation_model(corpus)
+        if compiled is not None:
+            compiled.model = (model_from, corpus.situation_model, corpus.problems[start:])
+    kept_costs: dict[str, list[Problem]] = {}
+    made: dict[str, tuple[Any, list[Any], Rulebook, list[Problem], list[Problem] | None]] = {}
     for code in corpus.codes.values():
-        book = Rulebook(code.id)
-        raw_rules: list[tuple[Law, MarkedDict]] = []
-        for law in code.laws:
-            if law.unformalized and law.rules:
-                corpus.problems.append(Problem(
-                    law.position, "rules", "a law has rules or is unformalized, not both", law.id))
-            for raw in law.constants:
-                _constant(corpus, book, law, raw)
-            raw_rules.extend((law, raw) for raw in law.rules)
-        _definitions(corpus, book, [(law, raw) for law in code.laws for raw in law.definitions])
-        rules = [r for r in (_rule(corpus, book, law, raw) for law, raw in raw_rules) if r is not None]
-        _resolve_names(corpus, book, rules)
-        _groups(corpus, book, code, rules)
-        _order(corpus, book, rules)
+        inputs, raws = _inputs(corpus, code) if compiled is not None else (None, [])
+        kept = compiled.books.get(code.id) if compiled is not None else None
+        if kept is not None and kept[0] == inputs and len(kept[1]) == len(raws) \
+                and all(same_place(a, b) for a, b in zip(kept[1], raws)):
+            book, problems = kept[2], kept[3]
+            corpus.problems.extend(problems)
+            if kept[4] is not None:
+                kept_costs[code.id] = kept[4]
+        else:
+            start = len(corpus.problems)
+            book = _compile_code(corpus, code)
+            problems = corpus.problems[start:]
         corpus.rulebooks[code.id] = book
+        made[code.id] = (inputs, raws, book, problems, None)
     if costs:
-        _check_costs(corpus)
+        bounded, views = _check_costs(corpus, kept_costs, compiled.views if compiled is not None else None)
+        made = {code: entry[:4] + (bounded.get(code),) for code, entry in made.items()}
+        if compiled is not None:
+            compiled.views = views
+    if compiled is not None:
+        compiled.books = made
     if corpus.unloaded or any(code.unreadable_files for code in corpus.codes.values()):
         corpus.problems[first_new:] = [p for p in corpus.problems[first_new:] if not _knock_on(corpus, p)]
+
+
+def _compile_code(corpus: Corpus, code: Any) -> Rulebook:
+    """One code's rulebook, its problems added to the corpus's."""
+    book = Rulebook(code.id)
+    raw_rules: list[tuple[Law, MarkedDict]] = []
+    for law in code.laws:
+        if law.unformalized and law.rules:
+            corpus.problems.append(Problem(
+                law.position, "rules", "a law has rules or is unformalized, not both", law.id))
+        for raw in law.constants:
+            _constant(corpus, book, law, raw)
+        raw_rules.extend((law, raw) for raw in law.rules)
+    _definitions(corpus, book, [(law, raw) for law in code.laws for raw in law.definitions])
+    rules = [r for r in (_rule(corpus, book, law, raw) for law, raw in raw_rules) if r is not None]
+    _resolve_names(corpus, book, rules)
+    _groups(corpus, book, code, rules)
+    _order(corpus, book, rules)
+    return book
 
 
 _KNOCK_ON = {"undeclared-name", "dangling-reference", "unknown-outcome"}
 _RULE_FILES = {"facts", "outcomes", "record", "views"}
 
 
-def _check_costs(corpus: Corpus) -> None:
+def _check_costs(corpus: Corpus, kept: dict[str, list[Problem]] | None = None,
+                 views: tuple[Any, ...] | None = None) -> tuple[dict[str, list[Problem]], tuple[Any, ...] | None]:
     """Every view's and rule's expression bounded on the largest situation record.yaml's limits allow
-    (lawkit.rules.cost): one past the budget is a problem at its file:line:col, naming the law."""
+    (lawkit.rules.cost): one past the budget is a problem at its file:line:col, naming the law. Returns
+    the problems of each code's rules, and what bounding the views found; ``kept``: a code's, from the
+    last check of the same rules and shared files, added again instead; ``views``: the views' likewise,
+    for the same situation model and facts."""
     model = corpus.situation_model
     if model is None or corpus.unloaded or any(code.unreadable_files for code in corpus.codes.values()):
-        return  # a name whose file did not load has no size: that file's error is the one cause
+        return {}, None  # a name whose file did not load has no size: that file's error is the one cause
+    kept = kept or {}
     limits = model.vocabulary.limits
     every = costlib.Size(limits.events, costlib.Size(limits.events, costlib.Size(limits.events)))
-    sizes = {**costlib.record_sizes(limits, model.vocabulary.kinds),
-             **{name: costlib.of_value(value) for name, value in model.views.constants.items()},
-             **{name: costlib.of_type(fact.type, limits) for name, fact in corpus.facts.items()}}
 
     # One cause, one error: an expression that uses a name it cannot see (views read the record's
     # events, rules do not) is wrong already, and its cost over that name is a knock-on of it.
@@ -242,13 +309,29 @@ def _check_costs(corpus: Corpus) -> None:
                 "comprehensions over the record's lists, or read a list the record lays out"), law))
         return size
 
-    for view in model.views.views.values():
-        if view.when_source is not None:
-            bounded(view.when_source, sizes, view.position, f"view '{view.name}': its 'when'")
-        size = sizes[view.alias] if view.alias in sizes else \
-            bounded(view.value_source, sizes, view.position, f"view '{view.name}'")
-        sizes[view.name] = costlib.join(size, costlib.of_type(view.type, limits)) if view.type else size
-    for book in corpus.rulebooks.values():
+    facts = list(corpus.facts.items())
+    if views is not None and views[0] is model and views[1] == facts:
+        sizes = dict(views[2])
+        corpus.problems.extend(views[3])
+    else:
+        start = len(corpus.problems)
+        sizes = {**costlib.record_sizes(limits, model.vocabulary.kinds),
+                 **{name: costlib.of_value(value) for name, value in model.views.constants.items()},
+                 **{name: costlib.of_type(fact.type, limits) for name, fact in corpus.facts.items()}}
+        for view in model.views.views.values():
+            if view.when_source is not None:
+                bounded(view.when_source, sizes, view.position, f"view '{view.name}': its 'when'")
+            size = sizes[view.alias] if view.alias in sizes else \
+                bounded(view.value_source, sizes, view.position, f"view '{view.name}'")
+            sizes[view.name] = costlib.join(size, costlib.of_type(view.type, limits)) if view.type else size
+        views = (model, facts, dict(sizes), corpus.problems[start:])
+    found: dict[str, list[Problem]] = {}
+    for code, book in corpus.rulebooks.items():
+        if code in kept:
+            corpus.problems.extend(kept[code])
+            found[code] = kept[code]
+            continue
+        start = len(corpus.problems)
         names = {**sizes, **{name: costlib.of_value(c.value) for name, c in book.constants.items()}}
         for rule in book.rules:
             for expression in rule.expressions():
@@ -257,6 +340,8 @@ def _check_costs(corpus: Corpus) -> None:
                 for name, value in rule.values.items():
                     if value is expression and name in book.used_values:
                         names[name] = costlib.join(names[name], size) if name in names else size
+        found[code] = corpus.problems[start:]
+    return found, views
 
 
 def _short(source: str) -> str:

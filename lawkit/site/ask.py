@@ -23,12 +23,13 @@ import html
 import json
 import posixpath
 import struct
-from typing import Any
+from typing import Any, Iterator
 
 from .. import cache
 from ..retrieval import fulltext, semantic
 from ..rules.words import placeholders
 from .context import Site
+from .kept import Kept
 from .previews import stored
 from .urls import ASSET_DIR
 
@@ -108,35 +109,42 @@ def vocabulary_path() -> str:
     return str(directory / "vocab.txt")
 
 
+# model.bin as this process last read it, by the model's key: 23 MB, read and its signature checked once
+# (under `mkdocs serve`, not again on every rebuild; the same bytes, which the dirty reload sees unchanged).
+_read: dict[str, bytes] = {}
+
+
 def cached_model_file(laws_path: str) -> bytes:
     """model.bin, kept in lawkit's cache: it depends on the model alone."""
     key = model_key()
     assert key is not None
+    if key in _read:
+        return _read[key]
     kept = cache.load_bytes(laws_path, "browser-model", key)
-    if kept is not None:
-        return kept
-    made = model_file()
-    cache.store_bytes(laws_path, "browser-model", key, made)
-    return made
+    if kept is None:
+        kept = model_file()
+        cache.store_bytes(laws_path, "browser-model", key, kept)
+    _read.clear()
+    _read[key] = kept
+    return kept
 
 
-def index_file(site: Site, laws_path: str) -> str:
-    import numpy as np
-
+def index_file(site: Site, laws_path: str, kept: Kept | None = None) -> str:
+    """``index.json``. ``kept`` (under `mkdocs serve`): each law's entry and the passages with their
+    embeddings are the last build's text when their data is the same (the embeddings are those of the
+    passages' text), put together as the whole would be written."""
     corpus, urls = site.corpus, site.urls
     laws: list[dict[str, Any]] = []
     position: dict[str, int] = {}
     rulings = _ruling_sentences(site)
-    for law, document in fulltext.documents(corpus):
+    for law, document in fulltext.documents(corpus) if kept is None else _documents(site, kept):
         position[law.id] = len(laws)
         laws.append({"id": law.id, "name": law.name, "heading": law.heading.rstrip(".").title(),
                      "code": site.code_name(law.code),
                      "url": urls.url(urls.code(law.code)) + "#" + law.id.split("/", 1)[1],
                      "text": stored(site, law.id)["text"], "rulings": rulings.get(law.id, []),
                      "words": [document[column] for column in fulltext.COLUMNS]})
-    index = semantic.open_index(corpus, laws_path)  # embeddings kept by content: only new text is embedded
-    vectors, scale = _quantized(index.vectors)
-    data = {
+    head = {
         "max_tokens": semantic.MAX_TOKENS,
         "no_answer_below": semantic.NO_ANSWER_BELOW,
         "fusion": {"offset": fulltext.RANK_OFFSET, "words": fulltext.WORDS_WEIGHT,
@@ -144,16 +152,51 @@ def index_file(site: Site, laws_path: str) -> str:
         "stopwords": sorted(fulltext.STOPWORDS),
         "variants": [list(pair) for pair in fulltext.VARIANTS],
         "words": {"fields": [{"name": c, "boost": w} for c, w in zip(fulltext.COLUMNS, fulltext.WEIGHTS)]},
-        "laws": laws,
-        "passages": {
-            "law": [position[p.law] for p in index.passages],
-            "kind": [p.kind for p in index.passages],
-            "text": [p.text for p in index.passages],
-            "scale": [float(s) for s in np.asarray(scale, dtype=np.float64)],
-            "vectors": base64.b64encode(vectors.tobytes()).decode("ascii"),
-        },
     }
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    if kept is None:
+        passages = _passages(semantic.open_index(corpus, laws_path), position)  # only new text is embedded
+        return _json({**head, "laws": laws, "passages": passages}) + "\n"
+    said = [(position[p.law], p.kind, p.text) for law in corpus.laws()
+            for p in _law_passages(kept, law)]
+    passages_text = kept.made(f"{INDEX} (the passages)", lambda: said,
+                              lambda: _json(_passages(semantic.open_index(corpus, laws_path), position)))
+    entries = ",".join(kept.made(f"{INDEX} ({law['id']})", lambda: law, lambda: _json(law)) for law in laws)
+    return _json(head)[:-1] + f',"laws":[{entries}],"passages":{passages_text}}}\n'
+
+
+def _documents(site: Site, kept: Kept) -> Iterator[tuple[Any, dict[str, str]]]:
+    """``fulltext.documents``, each law's kept by what it reads (the law, its terms, the topics, outcomes
+    and facts: ``fulltext.document``)."""
+    corpus = site.corpus
+    terms = fulltext.law_terms(corpus)
+    shared = kept.stable(f"{INDEX} (the topics, outcomes, facts)", [corpus.topics, corpus.outcomes, corpus.facts],
+                         exactly=True)
+    for law in corpus.laws():  # its rules' values are read as words (str(1.0) is not str(1)): compared exactly
+        yield law, kept.made(f"{INDEX} ({law.id}: its words)", lambda: (law, terms.get(law.id), shared),
+                             lambda: fulltext.document(corpus, law, terms), exactly=True)
+
+
+def _law_passages(kept: Kept, law: Any) -> list[Any]:
+    """``semantic.law_passages``, kept by the law they are made from."""
+    return kept.made(f"{INDEX} ({law.id}: its passages)", lambda: law, lambda: semantic.law_passages(law))
+
+
+def _passages(index: Any, position: dict[str, int]) -> dict[str, Any]:
+    """The passages (each by its law's place in the index) and their embeddings, quantized."""
+    import numpy as np
+
+    vectors, scale = _quantized(index.vectors)
+    return {
+        "law": [position[p.law] for p in index.passages],
+        "kind": [p.kind for p in index.passages],
+        "text": [p.text for p in index.passages],
+        "scale": [float(s) for s in np.asarray(scale, dtype=np.float64)],
+        "vectors": base64.b64encode(vectors.tobytes()).decode("ascii"),
+    }
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def _ruling_sentences(site: Site) -> dict[str, list[str]]:

@@ -14,11 +14,12 @@ example's record as written with its file and line.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..corpus.model import Law
 from .context import Example, Site
 from .folds import fold
+from .kept import same
 from .markup import compact, esc, printed
 from .now import try_link
 from .story import story
@@ -30,54 +31,121 @@ DEVELOPER_SWITCH = ('<button type="button" class="lk-devswitch" aria-pressed="fa
                     "Show the rules as written for developers (CEL, facts, files)</button>")
 
 
-# Each law's box as made on a page, kept in this process by what it is made from: the rules and the
-# worked examples (``site.examples_keys``: its code's part of ``site.examples_key``, which covers the
-# code's rules and constants, the citation ids, the shared rule files, which the facts' questions, the
-# outcomes and the stories read, and the scenarios: the box reads its own code's rules and rulings
-# alone), the names and addresses its links show, the page and the law. Under `mkdocs serve` a saved
-# note or law text makes the boxes again from here (they are most of a code page's work), and a saved
-# rule those of its code.
-_kept: dict[tuple[str, str, str, bool, str, str], tuple[str, str] | str] = {}
+class _Said(NamedTuple):
+    """What a box shows of a rule it gives way to: where it is, and its sentence or description."""
+
+    law: str
+    says: str | None
+    description: str | None
+
+
+class _Rule(NamedTuple):
+    """Everything a box shows of one of its law's rules (``_view``): the box is made from these alone."""
+
+    key: str
+    id: str
+    item: str | None
+    description: str | None
+    says: str | None
+    when: str | None  # the condition as written
+    outcome: str
+    meaning: str | None  # the outcome's description
+    values: tuple[tuple[str, str], ...]  # each value as written
+    facts: tuple[tuple[str, str], ...]  # each fact it asks, with its question
+    constants: tuple[tuple[str, str | None], ...]  # each constant it uses, with its law
+    inputs: tuple[tuple[str, tuple[str, ...]], ...]  # each value it uses, with the laws computing it
+    definitions: tuple[tuple[str, str, str | None, str], ...]  # name, law, description, CEL as written
+    unless: tuple[_Said, ...]  # the rules it gives way to (of this code)
+    winners: tuple[tuple[str, bool], ...]  # the keys of the rules it gives way to, each with whether its law is
+    losers: tuple[tuple[str, bool], ...]  # the keys of the rules it takes precedence over, likewise
+
+
+# Each law's box as made on a page, kept in this process by what it is made from: the views of its rules
+# (``_view``: every value the box shows of them, and of the rules and laws they name), its constants as
+# written, its law's link to "What happens now?" and its worked examples as told (both made first: each is
+# kept by what it reads), the names and addresses its links show, the page and the law. Under `mkdocs
+# serve` a saved rule makes again the boxes that show something of it, not every box of its code.
+_boxes: dict[tuple[str, str], tuple[tuple[Any, ...], tuple[str, str] | str]] = {}
 
 
 def clauses(site: Site, page: str, law: Law) -> str:
     """The box on the page: its summary, its body fetched when it is opened (folds)."""
-    if site.examples_key is None:  # examples not made by examples.run: nothing to key the box by
-        made = _made(site, page, law)
+    book = site.corpus.rulebooks.get(law.code)
+    rules = [r for r in book.rules if r.law == law.id] if book else []
+    order = {raw.get("id"): index for index, raw in enumerate(law.rules)}
+    rules.sort(key=lambda r: order.get(r.id, 0))  # as written beside the law, not in evaluation order
+    if not rules and not law.constants:
+        if law.unformalized:
+            return (f'<p class="lk-unformalized"><span class="lk-tag">not executable</span> '
+                    f"{printed(law.unformalized)}</p>")
+        return ""
+    relations = _relations(book) if rules else ({}, {})
+    views = tuple(_view(site, book, relations, rule) for rule in rules)
+    examples = site.examples.get(law.id, [])
+    told = tuple(_told(site, page, law, index, example) for index, example in enumerate(examples))
+    key = (site.names_key(), site.urls.base, site.urls.use_directory_urls, page, law.id, law.code, law.constants,
+           views, try_link(site, page, law), told)
+    kept = _boxes.get((page, law.id))
+    if kept is not None and same(kept[0], key, None):
+        made = kept[1]
     else:
-        made_from = site.examples_keys.get(law.code, site.examples_key)
-        key = (made_from, site.names_key(), site.urls.base, site.urls.use_directory_urls, page, law.id)
-        kept = _kept.get(key)
-        if kept is None:
-            current = {*site.examples_keys.values(), site.examples_key}
-            for old in [old for old in _kept if old[0] not in current or old[1:4] != key[1:4]]:
-                del _kept[old]  # made from other rules or names: of no more use
-            kept = _kept[key] = _made(site, page, law)
-        made = kept
+        made = _made(site, page, law, views, key[-2], told)
+        _boxes[(page, law.id)] = (key, made)
     if isinstance(made, str):
         return made
     return fold(site, law.id, "rules", *made)  # filed for api/folds/ on every build
 
 
-def _made(site: Site, page: str, law: Law) -> tuple[str, str] | str:
-    """The box's summary and body, or what stands for it when the law has no rules."""
-    book = site.corpus.rulebooks.get(law.code)
-    rules = [r for r in book.rules if r.law == law.id] if book else []
-    order = {raw.get("id"): index for index, raw in enumerate(law.rules)}
-    rules.sort(key=lambda r: order.get(r.id, 0))  # as written beside the law, not in evaluation order
-    constants = law.constants
-    examples = site.examples.get(law.id, [])
-    if not rules and not constants:
-        if law.unformalized:
-            return (f'<p class="lk-unformalized"><span class="lk-tag">not executable</span> '
-                    f"{printed(law.unformalized)}</p>")
-        return ""
-    counts = [_count(len(rules), "rule"), _count(len(examples), "worked example")]
-    summary = f'How lawkit applies this law <small>{esc(", ".join(c for c in counts if c))}</small>'
+# A rulebook's rules by key and each rule's losers (the rules it takes precedence over, in the order
+# of beaten_by), made once for each rulebook (the rulebook held, so that its id stays its own).
+_related: dict[int, tuple[Any, dict[str, Any], dict[str, list[str]]]] = {}
 
-    by_key = {r.key: r for r in book.rules} if book else {}
-    said = [_said(site, page, law, book, by_key, rule) for rule in rules]
-    out = [DEVELOPER_SWITCH, try_link(site, page, law)]  # the law's worked example in "What happens now?"
+
+def _relations(book: Any) -> tuple[dict[str, Any], dict[str, list[str]]]:
+    kept = _related.get(id(book))
+    if kept is None or kept[0] is not book:
+        losers: dict[str, list[str]] = {}
+        for loser, beaten_by in book.beaten_by.items():
+            for winner in dict.fromkeys(beaten_by):
+                losers.setdefault(winner, []).append(loser)
+        if len(_related) > 64:  # the rulebooks of earlier checks: of no more use
+            _related.clear()
+        kept = _related[id(book)] = (book, {r.key: r for r in book.rules}, losers)
+    return kept[1], kept[2]
+
+
+def _view(site: Site, book: Any, relations: tuple[dict[str, Any], dict[str, list[str]]], rule: Any) -> _Rule:
+    """What the box shows of ``rule``: its own words and workings, and of the rules, constants,
+    definitions and facts it names, what the box says of them."""
+    corpus = site.corpus
+    outcome = corpus.outcomes.get(rule.outcome)
+    named = {name for expression in rule.expressions() for name in expression.definitions}
+    winners = book.beaten_by.get(rule.key, [])
+    by_key, losers = relations
+    return _Rule(
+        rule.key, rule.id, rule.item, rule.description, rule.says,
+        rule.when.written if rule.when is not None else None, rule.outcome,
+        outcome.description if outcome is not None and outcome.description else None,
+        tuple((name, value.written if hasattr(value, "written") else compact(value))
+              for name, value in rule.values.items()),
+        tuple((name, corpus.facts[name].question) for name in sorted(rule.facts) if name in corpus.facts),
+        tuple((name, book.constants[name].law if name in book.constants else None) for name in sorted(rule.constants)),
+        tuple((name, tuple(p.law for p in book.producers.get(name, []))) for name in sorted(rule.inputs)),
+        tuple((d.name, d.law, d.description, d.written) for name, d in book.definitions.items() if name in named),
+        tuple(_Said(by_key[k].law, by_key[k].says, by_key[k].description) for k in winners if k in by_key),
+        tuple((k, k.split("#", 1)[0] in corpus.units) for k in winners),
+        tuple((k, k.split("#", 1)[0] in corpus.units) for k in losers.get(rule.key, [])))
+
+
+def _made(site: Site, page: str, law: Law, views: tuple[_Rule, ...], link: str,
+          told: tuple[str, ...]) -> tuple[str, str]:
+    """The box's summary and body, from the views of its rules, its constants as written, its link to
+    "What happens now?" and its examples as told."""
+    constants = law.constants
+    counts = [_count(len(views), "rule"), _count(len(told), "worked example")]
+    summary = f'How lawkit applies this law <small>{esc(", ".join(c for c in counts if c))}</small>'
+    said = [_said(site, page, law, view) for view in views]
+    out = [DEVELOPER_SWITCH, link]  # the law's worked example in "What happens now?"
     if constants:
         out.append('<div class="lk-dev-only">' + "".join(_constant(c) for c in constants) + "</div>")
     out.extend(said[:SHOWN])
@@ -85,18 +153,17 @@ def _made(site: Site, page: str, law: Law) -> tuple[str, str] | str:
         rest = len(said) - SHOWN
         out.append(f'<details class="lk-more lk-plain"><summary>The other {_count(rest, "rule")} of this law</summary>'
                    f'{"".join(said[SHOWN:])}</details>')
-    if examples:
-        told = "".join(_example(site, page, law, example) for example in examples)
-        out.append(f'<details class="lk-more lk-plain lk-examples"><summary>{esc(_count(len(examples), "worked example"))}: '
-                   f"what happened at the table, and the ruling</summary>{told}</details>")
+    if told:
+        out.append(f'<details class="lk-more lk-plain lk-examples"><summary>{esc(_count(len(told), "worked example"))}: '
+                   f"what happened at the table, and the ruling</summary>{''.join(told)}</details>")
     return summary, "".join(out)
 
 
-def _said(site: Site, page: str, law: Law, book: Any, by_key: dict[str, Any], rule: Any) -> str:
+def _said(site: Site, page: str, law: Law, rule: _Rule) -> str:
     """One rule in a reader's words (when …, then …, unless …), its workings behind the developer switch."""
     label = f'<span class="lk-rule__item">({esc(rule.item)})</span> ' if rule.item else ""
     sentence = _sentence(rule)
-    unless = [by_key[k] for k in book.beaten_by.get(rule.key, []) if k in by_key]
+    unless = rule.unless
     if len(unless) == 1:  # one rule it gives way to: its condition, and where it is
         first = unless[0]
         where = site.link(page, first.law, from_code=law.code) if first.law != law.id else "this law"
@@ -111,7 +178,7 @@ def _said(site: Site, page: str, law: Law, book: Any, by_key: dict[str, Any], ru
         listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + (" or " if not more else ", ") + named[-1]
         sentence += f' <span class="lk-rule__unless"><strong>Unless</strong> {listed}{more} rules otherwise.</span>'
     return (f'<div class="lk-rule"><p class="lk-rule__said">{label}{sentence}</p>'
-            f'<div class="lk-dev-only">{_rule(site, page, law, book, rule)}</div></div>')
+            f'<div class="lk-dev-only">{_rule(site, page, law, rule)}</div></div>')
 
 
 def _blanks(text: str) -> str:
@@ -173,75 +240,87 @@ def _constant(raw: dict[str, Any]) -> str:
             f'<p class="lk-clause__cel"><code>{esc(body)}</code></p></div>')
 
 
-def _rule(site: Site, page: str, law: Law, book: Any, rule: Any) -> str:
-    corpus = site.corpus
+def _rule(site: Site, page: str, law: Law, rule: _Rule) -> str:
     rows = []
     on = f" (item {esc(rule.item)})" if rule.item else ""
     if rule.description:
         rows.append(f"<p>{printed(rule.description)}</p>")
-    facts = [f"<li><code>{esc(name)}</code> — {printed(corpus.facts[name].question)}</li>"
-             for name in sorted(rule.facts) if name in corpus.facts]
+    facts = [f"<li><code>{esc(name)}</code> — {printed(question)}</li>" for name, question in rule.facts]
     uses = []
-    for name in sorted(rule.constants):
-        constant = book.constants.get(name)
-        where = f" ({site.link(page, constant.law, from_code=law.code)})" if constant else ""
+    for name, at in rule.constants:
+        where = f" ({site.link(page, at, from_code=law.code)})" if at else ""
         uses.append(f"<code>{esc(name)}</code>{where}")
-    for name in sorted(rule.inputs):
-        producers = book.producers.get(name, [])
-        where = ", ".join(site.link(page, p.law, from_code=law.code) for p in producers)
+    for name, producers in rule.inputs:
+        where = ", ".join(site.link(page, p, from_code=law.code) for p in producers)
         uses.append(f"<code>{esc(name)}</code>" + (f" (computed by {where})" if where else ""))
     dl = []
     if facts:
         dl.append(f"<dt>Asks</dt><dd><ul>{''.join(facts)}</ul></dd>")
     if uses:
         dl.append(f"<dt>Uses</dt><dd>{', '.join(uses)}</dd>")
-    condition = (f"<code>{esc(rule.when.written)}</code>" if rule.when is not None
+    condition = (f"<code>{esc(rule.when)}</code>" if rule.when is not None
                  else "always, once the facts it uses are known")
     dl.append(f"<dt>When</dt><dd>{condition}</dd>")
-    outcome = corpus.outcomes.get(rule.outcome)
-    meaning = f" — {printed(outcome.description)}" if outcome is not None and outcome.description else ""
+    meaning = f" — {printed(rule.meaning)}" if rule.meaning else ""
     dl.append(f'<dt>Ruling</dt><dd><span class="lk-tag lk-tag--outcome">{esc(rule.outcome)}</span>{meaning}</dd>')
     if rule.says:
         # The sentence a player reads, its values named where the ruling fills them in.
         sentence = PLACEHOLDER.sub(lambda m: f"<em>{esc(m.group(1).replace('_', ' '))}</em>", esc(rule.says))
         dl.append(f"<dt>Says</dt><dd>{sentence}</dd>")
     if rule.values:
-        values = []
-        for name, value in rule.values.items():
-            source = value.written if hasattr(value, "written") else compact(value)
-            values.append(f"<li><code>{esc(name)}</code> = <code>{esc(source)}</code></li>")
+        values = [f"<li><code>{esc(name)}</code> = <code>{esc(source)}</code></li>" for name, source in rule.values]
         dl.append(f"<dt>Gives</dt><dd><ul>{''.join(values)}</ul></dd>")
-    named = {name for expression in rule.expressions() for name in expression.definitions}
-    if named:  # the names its CEL reads for longer CEL, each with its sentence and CEL, in the order written
-        listed = "".join(_definition(site, page, law, d) for name, d in book.definitions.items() if name in named)
+    if rule.definitions:  # the names its CEL reads for longer CEL, each with its sentence and CEL, in the order written
+        listed = "".join(_definition(site, page, law, *one) for one in rule.definitions)
         dl.append(f"<dt>Definitions</dt><dd><ul>{listed}</ul></dd>")
-    winners = book.beaten_by.get(rule.key, [])
-    losers = [loser for loser, beaten_by in book.beaten_by.items() if rule.key in beaten_by]
-    if winners or losers:
+    if rule.winners or rule.losers:
         said = []
-        if losers:
-            said.append("Takes precedence over " + ", ".join(_rule_ref(site, page, law, k) for k in losers))
-        if winners:
-            said.append("Gives way to " + ", ".join(_rule_ref(site, page, law, k) for k in winners))
+        if rule.losers:
+            said.append("Takes precedence over " + ", ".join(_rule_ref(site, page, law, *k) for k in rule.losers))
+        if rule.winners:
+            said.append("Gives way to " + ", ".join(_rule_ref(site, page, law, *k) for k in rule.winners))
         dl.append(f"<dt>Precedence</dt><dd>{'; '.join(said)}.</dd>")
     return (f'<div class="lk-clause lk-clause--rule"><p class="lk-clause__title"><span class="lk-tag">rule</span> '
             f"<code>{esc(rule.id)}</code>{on}</p>{''.join(rows)}<dl class=\"lk-clause__facts\">{''.join(dl)}</dl></div>")
 
 
-def _definition(site: Site, page: str, law: Law, definition: Any) -> str:
-    where = "" if definition.law == law.id else f" ({site.link(page, definition.law, from_code=law.code)})"
-    description = f" — {printed(definition.description)}" if definition.description else ""
-    return (f'<li class="lk-clause__definition"><code>{esc(definition.name)}</code>{where}{description}'
-            f'<br><code>{esc(definition.written)}</code></li>')
+def _definition(site: Site, page: str, law: Law, name: str, at: str, description: str | None, written: str) -> str:
+    where = "" if at == law.id else f" ({site.link(page, at, from_code=law.code)})"
+    described = f" — {printed(description)}" if description else ""
+    return (f'<li class="lk-clause__definition"><code>{esc(name)}</code>{where}{described}'
+            f'<br><code>{esc(written)}</code></li>')
 
 
-def _rule_ref(site: Site, page: str, law: Law, key: str) -> str:
+def _rule_ref(site: Site, page: str, law: Law, key: str, known: bool) -> str:
+    """A rule named by its key: its id in this law, or its law (``known``: a unit of the corpus) and id."""
     where, rule_id = key.split("#", 1)
     if where == law.id:
         return f"<code>{esc(rule_id)}</code>"
-    if where in site.corpus.units:
+    if known:
         return f"{site.link(page, where, from_code=law.code)} <code>{esc(rule_id)}</code>"
     return f"<code>{esc(key)}</code>"
+
+
+# Each worked example as told under a law (most of a box's work: its story and record), kept in this
+# process by what it is made from: the example's record and rulings (compared exactly, ``kept.same``;
+# under `mkdocs serve` they are the very objects kept with the scenario and its ruling, so the comparison
+# is quick), what it says and where, the law and page, the names its links show, and the shared files
+# its story and rulings read (the record's vocabulary, the facts' questions, the outcomes:
+# ``site.examples_shared``). A saved rule tells again only the examples it ruled again.
+_examples_told: dict[tuple[str, str, int], tuple[tuple[Any, ...], str]] = {}
+
+
+def _told(site: Site, page: str, law: Law, index: int, example: Example) -> str:
+    if site.examples_shared is None:  # examples not made by examples.run: nothing to key the story by
+        return _example(site, page, law, example)
+    key = (site.examples_shared, site.names_key(), site.urls.base, site.urls.use_directory_urls, law.code,
+           example.name, example.description, example.facts, example.code, example.path, example.line,
+           example.rulings)  # under `mkdocs serve` the very list of a kept ruling
+    kept = _examples_told.get((page, law.id, index))
+    if kept is not None and same(kept[0], key, None):  # a value 1 is not true
+        return kept[1]
+    told = _examples_told[(page, law.id, index)] = (key, _example(site, page, law, example))
+    return told[1]
 
 
 def _example(site: Site, page: str, law: Law, example: Example) -> str:

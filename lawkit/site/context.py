@@ -45,7 +45,9 @@ class Site:
     folds: dict[str, dict[str, str]] = field(default_factory=dict)  # law id -> part -> its markup, fetched when opened
     examples_key: str | None = None  # what the examples, scenarios and changes were made from (examples.rules_key)
     examples_keys: dict[str, str] = field(default_factory=dict)  # code -> its part of it (examples.rules_keys)
+    examples_shared: str | None = None  # the part every code's shares: the shared rule files, the scenarios…
     _names_key: str | None = None
+    _rel: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         used: set[str] = set()
@@ -61,8 +63,11 @@ class Site:
     # -- files -----------------------------------------------------------------
 
     def rel(self, path: str) -> str:
-        """A corpus path relative to the folder of mkdocs.yml, with forward slashes."""
-        return os.path.relpath(os.path.abspath(path), self.root).replace(os.sep, "/")
+        """A corpus path relative to the folder of mkdocs.yml, with forward slashes (asked of each law's
+        file: made once a path in a build)."""
+        if path not in self._rel:
+            self._rel[path] = os.path.relpath(os.path.abspath(path), self.root).replace(os.sep, "/")
+        return self._rel[path]
 
     def edit_url(self, path: str) -> str | None:
         return self.edit_base + self.rel(path) if self.edit_base else None
@@ -70,11 +75,12 @@ class Site:
     # -- names and links -------------------------------------------------------
 
     def names_key(self) -> str:
-        """A digest of what names a law in a link besides its id: the codes' titles and short
-        titles, the sections' labels (a link's text is ``unit_name``)."""
+        """A digest of what names a unit in a link: each code's names, and every unit's id with its
+        name as a link says it (``unit_name``), which also says which ids there are (a citation
+        printed in a law's text is a link when the unit it names exists)."""
         if self._names_key is None:
-            named = [[code.id, code.title, code.short_title] for code in self.corpus.codes.values()]
-            named += [[unit.id, unit.label] for unit in self.corpus.units.values() if isinstance(unit, Section)]
+            named: list = [[code.id, code.title, code.short_title] for code in self.corpus.codes.values()]
+            named += [[citation, self.unit_name(citation)] for citation in self.corpus.units]
             self._names_key = hashlib.sha256(json.dumps(named, ensure_ascii=False).encode()).hexdigest()
         return self._names_key
 

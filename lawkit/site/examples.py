@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .. import cache
+from ..corpus import same_place
 from .context import Example, Site
 
 NAME = "ruled"  # the cache entry: .lawkit-cache/ruled-<key>
@@ -80,9 +81,26 @@ def rules_keys(site: Site, laws_path: str, directory: str) -> tuple[str, dict[st
         for heading in code.headings:
             add(one, [code.id, heading.groups])
             for law in heading.laws:
-                add(one, [law.id, law.unformalized, law.constants, law.definitions, law.rules])
+                one.update(_written(law))
         codes[code.id] = one.hexdigest()[:20]
     return shared, codes
+
+
+# Each law's rules as written, as rules_keys digests them, by what they are (``same_place``: of the same
+# types, in the same order; under `mkdocs serve` the very mappings of the last check, when their file
+# did not change, are compared at once).
+_rules_written: dict[str, tuple[list[Any], bytes]] = {}
+
+
+def _written(law: Any) -> bytes:
+    """The law's constants, definitions and rules as JSON (positions aside; each mapping's keys in the
+    order written, which a rules box shows: a rule's values), a line."""
+    what = [law.id, law.unformalized, law.constants, law.definitions, law.rules]
+    kept = _rules_written.get(law.id)
+    if kept is None or not same_place(kept[0], what):  # 1 == True, which JSON writes otherwise
+        text = json.dumps(what, ensure_ascii=False, default=repr).encode() + b"\n"
+        kept = _rules_written[law.id] = (what, text)
+    return kept[1]
 
 
 def _read(path: str) -> bytes:
@@ -93,25 +111,39 @@ def _read(path: str) -> bytes:
         return b"(absent)"
 
 
-def load_examples(site: Site, directory: str, engine: Any = None, loaded: list[tuple[str, list[Any]]] | None = None) -> None:
+def load_examples(site: Site, directory: str, engine: Any = None, loaded: list[tuple[str, list[Any]]] | None = None,
+                  records: dict[int, tuple[Any, Any]] | None = None) -> None:
     """Fill ``site.examples`` and ``site.scenarios`` from the scenario files in ``directory`` (nothing
     when it is absent), running each scenario (with ``engine``: an Engine of the corpus, or one that
-    remembers; ``loaded``: the files' scenarios, already read)."""
+    remembers; ``loaded``: the files' scenarios, already read; ``records``: each record's plain copy by
+    the record's id, kept with the record, for a memory of the scenarios that outlives this run)."""
     import lawkit
+    from lawkit.rules.scenarios import rule
 
     engine = engine if engine is not None else lawkit.Engine(site.corpus)
+    records = {} if records is None else records
     for path, found in loaded if loaded is not None else _load_scenarios(site, directory):
+        shown = site.rel(path)
         for scenario in found:
-            site.scenarios.append((site.rel(path), scenario))
+            site.scenarios.append((shown, scenario))
             scenario.results.clear()  # a scenario kept from the last run is ruled again
-            lawkit.run_scenario(scenario, engine)  # what differs from the expectation is the tests' business
+            rule(scenario, engine)  # the rulings alone: what differs from the expectation is the tests' business
             for code, result in scenario.results.items():
                 ruling_laws = dict.fromkeys(site.corpus.law_of(r.law).id for r in result.rulings
                                             if r.law in site.corpus.units)
                 for law in ruling_laws:
                     site.examples.setdefault(law, []).append(Example(
-                        scenario.name, scenario.description, json.loads(json.dumps(scenario.record)), code, result.rulings,
-                        site.rel(path), scenario.position.line))
+                        scenario.name, scenario.description, _plain(records, scenario.record), code, result.rulings,
+                        shown, scenario.position.line))
+
+
+def _plain(records: dict[int, tuple[Any, Any]], record: Any) -> Any:
+    """The record as plain JSON data (as written, without positions): one copy for all its examples,
+    which only read it."""
+    kept = records.get(id(record))
+    if kept is None or kept[0] is not record:
+        kept = records[id(record)] = (record, json.loads(json.dumps(record)))
+    return kept[1]
 
 
 def _load_scenarios(site: Site, directory: str) -> list[tuple[str, list[Any]]]:
@@ -128,8 +160,9 @@ def _load_scenarios(site: Site, directory: str) -> list[tuple[str, list[Any]]]:
     return out
 
 
-def changes(site: Site, engine: Any = None) -> None:
-    """Fill ``site.changes``: for each edition, the scenarios ruled under both (lawkit.rules.changes)."""
+def changes(site: Site, engine: Any = None, kept: dict[tuple[str, str], dict[int, Any]] | None = None) -> None:
+    """Fill ``site.changes``: for each edition, the scenarios ruled under both (lawkit.rules.changes;
+    ``kept``: each edition's comparisons of the last run, for an engine that remembers)."""
     from lawkit.rules import Engine
     from lawkit.rules.changes import ruling_changes
 
@@ -137,7 +170,9 @@ def changes(site: Site, engine: Any = None) -> None:
         return
     engine = engine if engine is not None else Engine(site.corpus)
     for edition in site.corpus.editions:
-        site.changes[(edition.earlier, edition.later)] = ruling_changes(engine, edition, site.scenarios)
+        pair = (edition.earlier, edition.later)
+        site.changes[pair] = ruling_changes(engine, edition, site.scenarios,
+                                            kept.setdefault(pair, {}) if kept is not None else None)
 
 
 # The last examples, scenarios and changes made or read in this process, under their key: under
@@ -161,6 +196,8 @@ class _Remembered:
         self.used_rulings: dict[tuple[str, int, bool], tuple[Any, Any]] = {}
         self.whole: set[str] = set()  # the code keys whose every ruling is kept (a run, or a warm-up, went through)
         self.books: dict[str, tuple[str, Any]] = {}  # code -> (its key, its compiled rules) in the last run
+        self.records: dict[int, tuple[Any, Any]] = {}  # id of a scenario's record -> (it, its plain copy)
+        self.compared: dict[tuple[str, str], dict[int, Any]] = {}  # each edition's last comparisons (changes)
 
     def done(self, keys: dict[str, str]) -> None:
         """The run is through: what it did not use (a changed code's rulings) is let go."""
@@ -275,7 +312,7 @@ def run(site: Site, laws_path: str, directory: str,
 
     shared, codes = rules_keys(site, laws_path, directory)
     key = site.examples_key = _whole_key(shared, codes)
-    site.examples_keys = codes
+    site.examples_keys, site.examples_shared = codes, shared
     memory_key = (shared, os.path.abspath(directory))
     if key in _last:
         scenarios, examples, changed = _last[key]
@@ -284,8 +321,8 @@ def run(site: Site, laws_path: str, directory: str,
         if remember:
             memory = _memory(site, directory, memory_key)
             engine = RememberingEngine(lawkit.Engine(site.corpus), memory, codes)
-            load_examples(site, directory, engine, memory.loaded)
-            changes(site, engine)
+            load_examples(site, directory, engine, memory.loaded, memory.records)
+            changes(site, engine, memory.compared)
             memory.done(codes)
             engine.through()
         else:
@@ -344,8 +381,8 @@ def _warm_up(site: Site, directory: str, shared: tuple[str, str], codes: dict[st
     engine = RememberingEngine(lawkit.Engine(site.corpus), memory, codes, stopping)
     scratch = Site(site.corpus, site.urls, site.root)
     try:
-        load_examples(scratch, directory, engine, memory.loaded)
-        changes(scratch, engine)
+        load_examples(scratch, directory, engine, memory.loaded, memory.records)
+        changes(scratch, engine, memory.compared)
     except Stopped:
         memory.warmed(None)
         return

@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 
 from ..rules.export import explorer_model, explorer_rulebook
 from .context import Site
+from .kept import Kept, made
 from .urls import ASSET_DIR
 
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assets", "explorer")
@@ -41,17 +42,23 @@ def state_fragment(state: dict[str, Any], data: tuple[str, ...] = ("s",)) -> str
     return urlencode(params)
 
 
-def files(site: Site) -> Iterator[tuple[str, str]]:
-    """(path in the site, JSON text) for the explorer's data; the rules must be compiled."""
+def files(site: Site, kept: Kept | None = None) -> Iterator[tuple[str, str]]:
+    """(path in the site, JSON text) for the explorer's data; the rules must be compiled. ``kept`` (under
+    `mkdocs serve`): a file whose data is the last build's is its text again."""
     corpus = site.corpus
-    yield f"{API}/model.json", _dump(explorer_model(corpus))
+
+    model = explorer_model(corpus)  # a views.yaml constant as written: compared exactly
+    yield f"{API}/model.json", made(kept, f"{API}/model.json", lambda: model, lambda: _dump(model), exactly=True)
     codes = []
     for code in corpus.codes.values():
-        if corpus.rulebooks.get(code.id) is None:
+        book = corpus.rulebooks.get(code.id)
+        if book is None:
             continue
-        yield f"{API}/{code.id}.json", _dump(explorer_rulebook(corpus, code.id))
+        laws = [law.id for law in code.laws]
+        yield f"{API}/{code.id}.json", made(kept, f"{API}/{code.id}.json", lambda: (laws, book),
+                                            lambda: _dump(explorer_rulebook(corpus, code.id)), exactly=True)
         codes.append({"id": code.id, "title": code.title, "short_title": code.short_title, "json": f"{code.id}.json"})
-    yield f"{API}/index.json", _dump({"codes": codes})
+    yield f"{API}/index.json", made(kept, f"{API}/index.json", lambda: codes, lambda: _dump({"codes": codes}))
 
 
 # lawkit's own checkout, where `npm ci` installs the library for lawkit's site (a project of one's

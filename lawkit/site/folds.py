@@ -15,8 +15,9 @@ import json
 from typing import Iterator
 
 from .context import Site
+from .kept import Kept, made
 from .markup import esc
-from .previews import data_for
+from .previews import citations, previews_of
 
 
 
@@ -38,8 +39,14 @@ def base(site: Site, page: str, code_id: str) -> str:
     return f'data-lk-folds="{esc(folds)}" data-lk-laws="{esc(laws)}"'
 
 
-def files(site: Site) -> Iterator[tuple[str, str]]:
-    """(path in the site, JSON text): one file per law with folded parts."""
+def files(site: Site, kept: Kept | None = None) -> Iterator[tuple[str, str]]:
+    """(path in the site, JSON text): one file per law with folded parts. ``kept`` (under `mkdocs serve`):
+    the laws a law's parts link to, and the file, are the last build's when its parts (and their
+    previews) are the same."""
     for law_id, parts in site.folds.items():
-        data = {"parts": parts, "previews": data_for(site, "".join(parts.values()))}
-        yield site.urls.api_fold(law_id), json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+        uri = site.urls.api_fold(law_id)
+        joined = tuple(parts.values())
+        linked = made(kept, f"{uri} (the laws it links to)", lambda: joined, lambda: citations("".join(joined)))
+        data = {"parts": parts, "previews": previews_of(site, linked)}
+        yield uri, made(kept, uri, lambda: data,
+                        lambda: json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")

@@ -23,8 +23,11 @@ from functools import partial
 from typing import Callable
 
 from .. import cache
+from ..corpus.model import Code
+from . import kept as keys
 from .context import Site
 from .examples import scenario_files
+from .kept import Kept, made
 
 NAME = "site"  # the cache entry: .lawkit-cache/site-<key>
 
@@ -79,49 +82,78 @@ def keep(laws_path: str, key: str, generated: Generated,
 
 def render(site: Site, laws_path: str, scenarios_dir: str,
            later: Callable[[str, Callable[[], None]], None] | None = None, remember: bool = False,
-           stopping: Callable[[], bool] | None = None) -> Generated:
+           stopping: Callable[[], bool] | None = None, kept: Kept | None = None) -> Generated:
     """Every page (in the order the nav shows them) and every JSON file. Compiles the corpus's
     rules and runs the scenarios for the worked examples first (ScenarioError when one does not load;
     ``later`` writes their cache entry after the build; ``remember``, under `mkdocs serve`: the rulings
     of the codes whose rules did not change are the last run's, ``examples.run``, and ``stopping`` says when
-    its warm-up in the background gives way)."""
+    its warm-up in the background gives way). ``kept`` (under `mkdocs serve`): the files of the last
+    render, each used again when what it is made from did not change (``lawkit.site.kept``)."""
     from lawkit.rules import compile_rulebooks
 
     from . import api, ask, explorer, folds, now, table
     from .compare import concordance_index, concordance_page, edition_page, place_pairs, topics_compared
     from .examples import run
     from .glossary import glossary_page
-    from .pages import code_page, index_page
+    from .pages import index_page
     from .topics import topics_page
 
     urls, corpus = site.urls, site.corpus
+    if kept is not None:
+        kept.begin()
     if not corpus.rulebooks:  # a corpus from the cache has no compiled CEL: compile, keeping its problems
         problems = list(corpus.problems)
         compile_rulebooks(corpus)
         corpus.problems = problems
     run(site, laws_path, scenarios_dir, later, remember, stopping)  # the worked examples and the changes in behaviour, or the cache's
     place_pairs(site)
+
+    def page(src_uri: str, key: Callable[[], object], make: Callable[[], str]) -> Callable[[], str]:
+        return partial(made, kept, f"page:{src_uri}", key, make)
+
     pages: list[tuple[str, Callable[[], str], str | None]] = [(urls.index(), lambda: index_page(site), None)]
-    api_files = list(api.files(site)) + list(explorer.files(site)) + list(now.files(site))
+    api_files = list(api.files(site, kept)) + list(explorer.files(site, kept)) + list(now.files(site, kept))
     pages.append((now.PAGE, lambda: now.page(site), None))
     if site.ask:
         pages.append((urls.ask(), lambda: ask.page(site), None))
-        api_files.append((ask.INDEX, ask.index_file(site, laws_path)))
+        api_files.append((ask.INDEX, ask.index_file(site, laws_path, kept)))
     for code in corpus.codes.values():
-        pages.append((urls.code(code.id), partial(code_page, site, code), code.position.path))
+        pages.append((urls.code(code.id), partial(_code_page, site, code, kept), code.position.path))
     pages += [(uri, partial(lambda markdown: markdown, markdown), None) for uri, markdown in table.pages(site)]
-    api_files += list(table.files(site))
+    api_files += list(table.files(site, kept))
     shared = os.path.join(laws_path, "{}.yaml")
-    pages.append((urls.glossary(), lambda: glossary_page(site), shared.format("glossary")))
+    pages.append((urls.glossary(), page(urls.glossary(), partial(keys.glossary_page, site),
+                                        partial(glossary_page, site)), shared.format("glossary")))
     pages.append((urls.topics(), lambda: topics_page(site), shared.format("topics")))
     compared = topics_compared(site)
     if compared:
         pages.append((urls.concordance_index(), lambda: concordance_index(site), shared.format("concordance")))
     for topic in compared:
-        pages.append((urls.concordance(topic), partial(concordance_page, site, topic),
+        uri = urls.concordance(topic)
+        pages.append((uri, page(uri, partial(keys.concordance_page, site, topic), partial(concordance_page, site, topic)),
                       shared.format("concordance")))
     for edition in corpus.editions:
-        pages.append((urls.edition(edition.earlier, edition.later),
-                      partial(edition_page, site, edition), shared.format("editions")))
-    made = [(src_uri, make(), source) for src_uri, make, source in pages]
-    return Generated(made, api_files + list(folds.files(site)))  # the folds the pages just filed
+        uri = urls.edition(edition.earlier, edition.later)
+        pages.append((uri, page(uri, partial(keys.edition_page, site, edition), partial(edition_page, site, edition)),
+                      shared.format("editions")))
+    pages_made = [(src_uri, make(), source) for src_uri, make, source in pages]
+    generated = Generated(pages_made, api_files + list(folds.files(site, kept)))  # the folds the pages just filed
+    if kept is not None:
+        kept.through()
+    return generated
+
+
+def _code_page(site: Site, code: Code, kept: Kept | None) -> str:
+    """A code page, with the folded parts of its laws it files for ``api/folds/`` (``folds.fold``):
+    a page kept from the last build files them again as it made them."""
+    from .pages import code_page
+
+    def make() -> tuple[str, dict[str, dict[str, str]]]:
+        markdown = code_page(site, code)
+        return markdown, {law.id: dict(site.folds[law.id]) for law in code.laws if law.id in site.folds}
+
+    markdown, filed = made(kept, f"page:{site.urls.code(code.id)}", partial(keys.code_page, site, code), make,
+                           exactly=True)  # its page numbers, its source's year: as written
+    for law_id, parts in filed.items():
+        site.folds[law_id] = dict(parts)
+    return markdown

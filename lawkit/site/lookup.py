@@ -73,21 +73,29 @@ def search_entries(site: Site) -> list[dict[str, Any]]:
     return entries
 
 
-def rewrite_search_index(path: str, site: Site) -> int:
-    """Material's index with each code page's entries replaced by its laws'; returns how many laws."""
+def rewrite_search_index(path: str, site: Site) -> None:
+    """Material's index with each code page's entries replaced by its laws' (``with_laws``)."""
     with open(path, encoding="utf-8") as handle:
         index = json.load(handle)
+    index["docs"] = with_laws(index.get("docs", []), site)
+    write_search_index(path, index)
+
+
+def with_laws(docs: list[dict[str, Any]], site: Site) -> list[dict[str, Any]]:
+    """The index's entries with each code page's entries replaced by its laws'."""
     pages = {site.urls.url(site.urls.code(code)) for code in site.corpus.codes}
     kept = []
-    for doc in index.get("docs", []):
+    for doc in docs:
         page, _, anchor = doc.get("location", "").partition("#")
         if page not in pages or not anchor:  # a code's own entry stays: its name and provenance
             kept.append(doc)
-    laws = search_entries(site)
-    index["docs"] = kept + laws
+    return kept + search_entries(site)
+
+
+def write_search_index(path: str, index: dict[str, Any]) -> None:
+    """The index as a file, anything not JSON as its text (as Material's search writes it)."""
     with open(path, "w", encoding="utf-8") as handle:
-        json.dump(index, handle, ensure_ascii=False, separators=(",", ":"))
-    return len(laws)
+        json.dump(index, handle, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
 # -- the go-to-law box -------------------------------------------------------------------

@@ -20,6 +20,7 @@ from typing import Any, Iterator
 from ..corpus.model import Law
 from .context import Example, Site
 from .explorer import API, DIR, state_fragment
+from .kept import Kept, made
 from .markup import esc
 from .previews import stored
 
@@ -31,8 +32,9 @@ def laws_file(code: str) -> str:
     return f"{API}/{code}.laws.json"
 
 
-def files(site: Site) -> Iterator[tuple[str, str]]:
-    """(path in the site, JSON text): per code with rules, what its rulings cite."""
+def files(site: Site, kept: Kept | None = None) -> Iterator[tuple[str, str]]:
+    """(path in the site, JSON text): per code with rules, what its rulings cite. ``kept`` (under
+    `mkdocs serve`): a file whose data is the last build's is its text again."""
     from .law import local  # law.py links each law here (try_link): imported when the files are made
 
     corpus, urls = site.corpus, site.urls
@@ -53,13 +55,29 @@ def files(site: Site) -> Iterator[tuple[str, str]]:
             "outcomes": {name: o.description for name, o in corpus.outcomes.items()
                          if name in outcomes and o.description},
         }
-        yield laws_file(code.id), json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+        yield laws_file(code.id), made(kept, laws_file(code.id), lambda: data,  # its laws in the rules' order
+                                       lambda: json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n",
+                                       exactly=True)
 
 
 def _example(site: Site, law: Law) -> Example | None:
     """The law's worked example to try: of its own code, the shortest record (the shortest address)."""
     own = [e for e in site.examples.get(law.id, []) if e.code == law.code]
-    return min(own, key=lambda e: len(json.dumps(e.facts)), default=None)
+    return min(own, key=lambda e: _size(e.facts), default=None)
+
+
+# Each record's size as JSON, by the record (held, so that its id stays its own): a record is shared by
+# the examples of every law its scenario rules under, and kept with its scenario under `mkdocs serve`.
+_sizes: dict[int, tuple[Any, int]] = {}
+
+
+def _size(record: Any) -> int:
+    kept = _sizes.get(id(record))
+    if kept is None or kept[0] is not record:
+        if len(_sizes) > 100_000:  # the records of scenario files loaded long ago: of no more use
+            _sizes.clear()
+        kept = _sizes[id(record)] = (record, len(json.dumps(record)))
+    return kept[1]
 
 
 def try_link(site: Site, page: str, law: Law) -> str:
@@ -74,10 +92,26 @@ def try_link(site: Site, page: str, law: Law) -> str:
     if example is not None:
         state["s"] = example.facts
         title = f"With its worked example: {example.name}"
-    href = site.urls.href(page, PAGE) + "#" + state_fragment(state)
+    href = site.urls.href(page, PAGE) + "#" + _fragment(state)
     # Small, as the law's line of topics and links (lk-meta): a way on, not part of the law.
     return (f'<p class="lk-meta lk-try" data-search-exclude><a class="lk-try__link" href="{esc(href)}" title="{esc(title)}">'
             f"Try this law in {TITLE} →</a></p>")
+
+# The address fragment of each state tried (its record held, so that its id stays its own): a record
+# kept with its scenario under `mkdocs serve` is written out again only when it changed.
+_fragments: dict[tuple[str, int], tuple[Any, str]] = {}
+
+
+def _fragment(state: dict[str, Any]) -> str:
+    record = state.get("s")
+    key = (state["code"], id(record))
+    kept = _fragments.get(key)
+    if kept is None or kept[0] is not record:
+        if len(_fragments) > 100_000:
+            _fragments.clear()
+        kept = _fragments[key] = (record, state_fragment(state))
+    return kept[1]
+
 
 def page(site: Site) -> str:
     """The page's Markdown: its introduction and the form the script fills in."""

@@ -48,10 +48,12 @@ from mkdocs.utils.meta import get_data
 import lawkit
 from lawkit.cache import checked
 from lawkit.corpus import Parsed, stored
+from lawkit.rules import Compiled
 
 from . import ask, examples, explorer, generated, lookup, previews, reload, watch
 from .afterwards import Afterwards
 from .context import Site
+from .kept import Kept
 from .pages import codes_table
 from .urls import ASSET_DIR, Urls
 
@@ -96,16 +98,22 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
     broken: list[str] = []  # under serve: the root causes, while the corpus has errors
     reload: reload.Reload | None = None  # under serve --dirty: what the last build wrote
     parsed: Parsed | None = None  # under serve: each corpus file's parse, kept by its text for the next check
+    compiled: Compiled | None = None  # under serve: each code's rulebook, kept for the next check likewise
     afterwards: Afterwards | None = None  # under serve: what a build leaves to do once it is served
     # Under serve: the last corpus checked and files generated, by key (their cache entries may not be written yet).
     kept_corpus: tuple[str, Any] | None = None
     kept_made: tuple[str, generated.Generated] | None = None
+    outputs: Kept | None = None  # under serve: each generated file of the last render, by what it is made from
+    reparsed: set[str] | None = None  # under serve: the files parsed again since that render (None: not known)
 
     def on_startup(self, *, command, dirty) -> None:
         self.serving = command == "serve"
         self.parsed = Parsed() if self.serving else None
+        self.compiled = Compiled() if self.serving else None
         self.afterwards = Afterwards() if self.serving else None
         self.kept_corpus = self.kept_made = None
+        self.outputs = Kept() if self.serving else None
+        self.reparsed = None
         if self.serving:
             reload.share_templates()  # MkDocs makes a new Jinja environment for every build
         # Under serve --dirty, only the pages a saved file touches are written again.
@@ -121,10 +129,20 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             raise PluginError(f"lawkit: no corpus at {self.config.laws_dir}/ (plugin option laws_dir)")
         if self.afterwards is not None:
             self.afterwards.wait()  # the last build's cache entries, before this one reads or writes them
-        check = lawkit.check if self.parsed is None else partial(lawkit.check, parsed=self.parsed)
-        # From lawkit's cache when no file changed; under serve, what did not change is not parsed again.
-        corpus, corpus_key = checked(self.laws_path, check, stored, self._later(), self.kept_corpus)
+        checks: list[str] = []
+
+        def check(root: Any) -> Any:  # under serve, what did not change is not parsed again
+            checks.append(root)
+            return lawkit.check(root, parsed=self.parsed, compiled=self.compiled)
+
+        # From lawkit's cache when no file changed.
+        corpus, corpus_key = checked(self.laws_path, lawkit.check if self.parsed is None else check, stored,
+                                     self._later(), self.kept_corpus)
         if self.serving:
+            if checks and self.reparsed is not None and self.parsed is not None:
+                self.reparsed |= set(self.parsed.read)
+            elif not checks and (self.kept_corpus is None or corpus is not self.kept_corpus[1]):
+                self.reparsed = None  # read back from the cache: no value of it is the parse's
             self.kept_corpus = (corpus_key, corpus)
         site = Site(corpus, Urls(self.config.pages_dir, config.use_directory_urls), self.root,
                     edit_base=self._edit_base(config), ask=ask.available())
@@ -192,12 +210,17 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         kept = self.kept_made[1] if self.kept_made is not None and self.kept_made[0] == self.generated_key else None
         made = kept if kept is not None else generated.cached(self.laws_path, self.generated_key)
         if made is None:
+            if self.outputs is not None:
+                self.outputs.fresh = self.reparsed
             try:
                 made = generated.render(self.site, self.laws_path, self.scenarios_path, self._later(),
                                         remember=self.serving,
-                                        stopping=self.afterwards.stopping if self.afterwards else None)
+                                        stopping=self.afterwards.stopping if self.afterwards else None,
+                                        kept=self.outputs)
             except examples.ScenarioError as exc:
                 raise PluginError(f"lawkit: a scenario file does not load:\n{exc}") from None
+            if self.outputs is not None:
+                self.reparsed = set()  # the files the next render compares with are this one's
             generated.keep(self.laws_path, self.generated_key, made, self._later())
         elif self.afterwards is not None and kept is None:  # read back from the cache: serve's memory warmed after it
             examples.warm_up_later(self.site, self.laws_path, self.scenarios_path, self.afterwards.later,
@@ -332,18 +355,23 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         html, apart = previews.embed(self.site, html, page.url)
         if apart is not None:  # a page's previews in a file of their own, written with the site
             self.preview_files[apart[0]] = apart[1]
+        if self.reload is not None:
+            self.reload.rendered_previews(page.file.src_uri, apart[0] if apart is not None else None)
         return self._errors_shown() + html
 
     def on_pre_build(self, *, config) -> None:
         self.preview_files: dict[str, str] = {}
+        if self.reload is not None:
+            self.reload.begin()
 
     def on_post_build(self, *, config) -> None:
         """The pages' previews kept apart; and search results are laws: Material's entries for the
         code pages become one per law."""
         index = os.path.join(config.site_dir, "search", "search_index.json")
         if self.reload is not None:  # this build's pages and the others' entries, in one index
-            self.reload.finish(self.files, index)
-        if os.path.exists(index):  # the search plugin wrote it (it runs before this one)
+            self.reload.finish(self.files, config.site_dir, partial(lookup.with_laws, site=self.site),
+                               lookup.write_search_index)
+        elif os.path.exists(index):  # the search plugin wrote it (it runs before this one)
             lookup.rewrite_search_index(index, self.site)
         for path, text in self.preview_files.items():
             target = os.path.join(config.site_dir, *path.split("/"))

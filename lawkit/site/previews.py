@@ -70,11 +70,17 @@ def mark_links(site: Site, content: str, page_url: str) -> str:
 
 def data_for(site: Site, content: str) -> dict:
     """The preview of every law ``content`` links to (made once per site)."""
-    return made(site, _citations(content), [])[0]
+    return previews_of(site, citations(content))
 
 
-def _citations(content: str) -> list[str]:
+def citations(content: str) -> list[str]:
+    """The citations ``content`` links to, each once, in order."""
     return list(dict.fromkeys(html.unescape(c) for c in _DATA_LAW.findall(content)))
+
+
+def previews_of(site: Site, linked: list[str]) -> dict:
+    """The preview of each of the citations ``linked`` (made once per site)."""
+    return made(site, linked, [])[0]
 
 
 def _terms(content: str) -> list[str]:
@@ -83,7 +89,7 @@ def _terms(content: str) -> list[str]:
 
 def embedded(content: str) -> tuple[list[str], list[str]]:
     """The citations ``content`` links to and the glossary terms it marks, each once, in order."""
-    return _citations(content), _terms(content)
+    return citations(content), _terms(content)
 
 
 def made(site: Site, citations: list[str], terms: list[str]) -> tuple[dict, dict[str, str]]:

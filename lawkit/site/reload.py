@@ -16,6 +16,8 @@ the next under serve):
 - a skipped page keeps the title it was rendered with, for the navigation of the others;
 - Material's search merges its index under dirty reload as if one page had changed; the
   index is made here instead, from each page's entries when it was last rendered.
+- a file (a page, a JSON file, a page's previews) the last build wrote and this one does not (a
+  removed law file, a concordance's topic renamed) is removed, as a full build would not write it;
 - the theme's templates (and those Material's search reads its words from) are compiled once
   for the process (``share_templates``): MkDocs makes a new Jinja environment for every build,
   which compiled them all again.
@@ -29,7 +31,7 @@ import hashlib
 import json
 import logging
 import os
-from typing import Any
+from typing import Any, Callable
 
 import jinja2
 import jinja2.bccache
@@ -105,26 +107,38 @@ def share_templates() -> None:
 
 class Reload:
     def __init__(self) -> None:
-        self.files: dict[str, str] = {}  # src_uri -> digest of the content last written
-        # src_uri -> (digest of its Markdown, the laws and terms it embedded, digest of their previews)
-        self.pages: dict[str, tuple[str, list[str], list[str], str]] = {}
+        # src_uri -> the content last written, compared with the next (the same object when it is a file
+        # kept from the last build, lawkit.site.kept: no character is read)
+        self.files: dict[str, str | bytes] = {}
+        # src_uri -> (its Markdown, the laws and terms it embedded, their previews and definitions)
+        self.pages: dict[str, tuple[str, list[str], list[str], Any]] = {}
         self.titles: dict[str, str] = {}  # src_uri -> the title it was rendered with
         self.entries: dict[str, list[dict[str, Any]]] = {}  # src_uri -> the page's search entries
         self.signature: str | None = None  # the navigation, mkdocs.yml and the broken notice
         self.next_signature: str | None = None
         self.rebuilt: set[str] = set()  # this build: the pages rendered again
-        self.markdown: dict[str, str] = {}  # this build: each rendered page's Markdown digest
+        self.written: dict[str, str | bytes] = {}  # this build: each generated file's content
+        self.markdown: dict[str, str] = {}  # this build: each rendered page's Markdown
         self.built: dict[str, tuple[str, list[str], list[str], str]] = {}
         self.new_entries: dict[str, list[dict[str, Any]]] = {}
         self.seen = 0  # entries of Material's search index already given to a page
+        self.outputs: dict[str, str] = {}  # src_uri -> where the last build wrote it
+        self.apart: dict[str, str] = {}  # a page's src_uri -> the file of its previews (path in the site)
+        self.new_apart: dict[str, str | None] = {}  # this build: each rendered page's (None: its previews inline)
         self.everything = True  # this build renders every page
 
     # -- on_files -------------------------------------------------------------------
 
+    def begin(self) -> None:
+        """A build begins (on_pre_build): nothing generated yet."""
+        self.written, self.new_apart = {}, {}
+
     def file(self, config: Any, src_uri: str, content: str | bytes) -> File:
         made = GeneratedFile.generated(config, src_uri, content=content)
         assert isinstance(made, GeneratedFile)
-        made.changed = self.files.get(src_uri) != digest(content)
+        last = self.files.get(src_uri)
+        made.changed = last is None or (last is not content and last != content)
+        self.written[src_uri] = content
         return made
 
     # -- on_nav: which pages are rendered again ----------------------------------------
@@ -132,7 +146,7 @@ class Reload:
     def plan(self, site: Site, nav: Any, config: Any, files: Any, markdown_hook: Any, broken: list[str]) -> None:
         """Mark each page to render again or to skip (see the module's docstring)."""
         self.rebuilt, self.markdown, self.built, self.new_entries, self.seen = set(), {}, {}, {}, 0
-        inputs: dict[str, tuple[str, str]] = {}
+        inputs: dict[str, tuple[str, Any]] = {}
         for file in files.documentation_pages():
             page = file.page
             if page is None:  # not in the nav: made later by MkDocs, always rendered
@@ -140,7 +154,7 @@ class Reload:
             page.read_source(config)
             hooked = markdown_hook(page.markdown, page=page, config=config, files=files)
             kept = self.pages.get(file.src_uri)
-            inputs[file.src_uri] = (digest(hooked), embedded_digest(site, kept[1], kept[2]) if kept else "")
+            inputs[file.src_uri] = (hooked, embedded_data(site, kept[1], kept[2]) if kept else None)
         config_path = config.config_file_path
         with open(config_path, "rb") as handle:
             config_bytes = handle.read()
@@ -165,12 +179,16 @@ class Reload:
     # -- while the pages render ----------------------------------------------------------
 
     def rendered_markdown(self, src_uri: str, markdown: str) -> None:
-        self.markdown[src_uri] = digest(markdown)
+        self.markdown[src_uri] = markdown
 
     def rendered_content(self, site: Site, src_uri: str, html: str) -> None:
         citations, terms = previews.embedded(html)
         self.built[src_uri] = (self.markdown.get(src_uri, ""), citations, terms,
-                               embedded_digest(site, citations, terms))
+                               embedded_data(site, citations, terms))
+
+    def rendered_previews(self, src_uri: str, path: str | None) -> None:
+        """The rendered page's previews are in the file at ``path`` (in the site), or in the page (None)."""
+        self.new_apart[src_uri] = path
 
     def rendered_page(self, page: Any, search: Any) -> None:
         """After Material's search indexed the page (it runs first): the entries it added are this page's."""
@@ -180,18 +198,43 @@ class Reload:
             self.new_entries[page.file.src_uri] = list(entries[self.seen:])
             self.seen = len(entries)
 
+    def _remove_stale(self, files: Any, site_dir: str) -> None:
+        """The files the last build wrote that no file of this one writes (its own page or JSON gone), and
+        the previews files of pages gone or whose previews are now in the page or another file."""
+        now = {file.src_uri: file.abs_dest_path for file in files}
+        written = set(now.values())
+        for src_uri, dest in self.outputs.items():
+            if src_uri not in now and dest not in written:
+                _remove(dest)
+        self.outputs = now
+        for src_uri, path in self.new_apart.items():
+            old = self.apart.get(src_uri)
+            if old is not None and old != path:
+                _remove(os.path.join(site_dir, *old.split("/")))
+            if path is None:
+                self.apart.pop(src_uri, None)
+            else:
+                self.apart[src_uri] = path
+        for src_uri in [page for page in self.apart if page not in now]:
+            _remove(os.path.join(site_dir, *self.apart.pop(src_uri).split("/")))
+
     # -- on_post_build --------------------------------------------------------------------
 
-    def finish(self, files: Any, index_path: str) -> None:
-        """Keep what this build wrote, and write the whole search index from each page's entries."""
+    def finish(self, files: Any, site_dir: str, arranged: Callable[[list[Any]], list[Any]],
+               write: Callable[[str, dict[str, Any]], None]) -> None:
+        """Keep what this build wrote, remove what the last one wrote and this one does not, and write the
+        whole search index from each page's entries (``arranged`` by the plugin: a law an entry; ``write``
+        writes it)."""
+        self._remove_stale(files, site_dir)
         for file in files:
-            if isinstance(file, GeneratedFile) and not file.is_documentation_page():
-                self.files[file.src_uri] = digest(file.content_bytes)
+            if isinstance(file, GeneratedFile) and not file.is_documentation_page() and file.src_uri in self.written:
+                self.files[file.src_uri] = self.written[file.src_uri]
         self.pages.update(self.built)
         self.signature = self.next_signature
         if self.everything:
             self.entries = {}
         self.entries.update(self.new_entries)
+        index_path = os.path.join(site_dir, "search", "search_index.json")
         if not os.path.exists(index_path):  # no search plugin
             return
         with open(index_path, encoding="utf-8") as handle:
@@ -199,15 +242,22 @@ class Reload:
         docs = []
         for file in files.documentation_pages():
             docs.extend(self.entries.get(file.src_uri, []))
-        index["docs"] = docs
-        with open(index_path, "w", encoding="utf-8") as handle:
-            json.dump(index, handle, separators=(",", ":"), default=str)
+        index["docs"] = arranged(docs)
+        write(index_path, index)
 
 
-def embedded_digest(site: Site, citations: list[str], terms: list[str]) -> str:
-    """What a page that links to ``citations`` and marks ``terms`` embeds of them, as a digest."""
+def _remove(path: str) -> None:
+    try:
+        os.remove(path)
+    except FileNotFoundError:
+        pass
+
+
+def embedded_data(site: Site, citations: list[str], terms: list[str]) -> Any:
+    """What a page that links to ``citations`` and marks ``terms`` embeds of them, in the order it
+    writes them (the terms' definitions in the glossary's): compared as data."""
     data, definitions = previews.made(site, citations, terms)
-    return digest(json.dumps([data, definitions], ensure_ascii=False, sort_keys=True))
+    return list(data.items()), list(definitions.items())
 
 
 def _nav(nav: Any, titles: dict[str, str]) -> list[Any]:

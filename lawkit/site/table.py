@@ -16,6 +16,7 @@ import json
 from typing import Any, Iterator
 
 from .context import Site
+from .kept import Kept, made
 from .urls import ASSET_DIR
 
 CSS = "table.css"
@@ -76,9 +77,11 @@ def _page(site: Site, name: str, title: str, module: str, lead: str) -> str:
 """
 
 
-def files(site: Site) -> Iterator[tuple[str, str]]:
-    """(path in the site, JSON text): the whole hands."""
-    yield HANDS, _dump({"hands": whole_hands(site)})
+def files(site: Site, kept: Kept | None = None) -> Iterator[tuple[str, str]]:
+    """(path in the site, JSON text): the whole hands. ``kept`` (under `mkdocs serve`): the last build's
+    file when the scenarios are the same (the objects the last build read: they are never changed)."""
+    scenarios = [(path, id(scenario), scenario) for path, scenario in site.scenarios]
+    yield HANDS, made(kept, HANDS, lambda: scenarios, lambda: _dump({"hands": whole_hands(site)}))
 
 
 def whole_hands(site: Site) -> list[dict[str, Any]]:
