@@ -141,17 +141,13 @@ def test_glossary_and_edition_pages_render(page):
     shot(page, "edition-desktop")
 
 
-def test_mobile_width_law_page(browser, base_url):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    mobile = context.new_page()
-    errors = []
-    mobile.on("pageerror", lambda error: errors.append(str(error)))
-    mobile.goto(base_url + CODE_PAGE + "#37")
+def test_mobile_width_law_page(fresh_page):
+    mobile = fresh_page(390, 844)
+    mobile.goto(mobile.base_url + CODE_PAGE + "#37")
     mobile.locator("[id='37']").wait_for()
     width = mobile.evaluate("document.documentElement.scrollWidth")
     shot(mobile, "law-37-mobile")
-    context.close()
-    assert errors == [] and width <= 400  # nothing overflows the phone's width
+    assert width <= 400  # nothing overflows the phone's width
 
 
 @pytest.mark.parametrize("query", ["trump slip", "bystander"])

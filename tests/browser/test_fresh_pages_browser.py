@@ -1,0 +1,42 @@
+"""The browser tests' pages (tests/browser/conftest.py, ``Tabs``): each page a test opens starts as
+the first page of a new browser context would, whatever the pages before it did."""
+
+from __future__ import annotations
+
+CODE_PAGE = "/laws/auction-bridge-1912/"
+
+
+def _from_cache(page) -> list[str]:
+    """Load the code page in ``page``: the resources Chromium took from a cache (its disk or memory
+    cache) rather than from the site, but for data: addresses (an icon used twice in a page)."""
+    cdp = page.context.new_cdp_session(page)
+    urls: dict[str, str] = {}
+    cached: list[str] = []
+    cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
+    cdp.on("Network.requestServedFromCache", lambda e: cached.append(urls.get(e["requestId"], "?")))
+    cdp.on("Network.responseReceived", lambda e: cached.append(e["response"]["url"])
+           if e["response"].get("fromDiskCache") else None)
+    cdp.send("Network.enable")
+    page.goto(page.base_url + CODE_PAGE + "#37")
+    page.wait_for_function("document.readyState === 'complete'")
+    cdp.detach()
+    return [url for url in cached if not url.startswith("data:")]
+
+
+def test_a_page_keeps_nothing_of_the_page_before(fresh_page):
+    first = fresh_page()
+    assert _from_cache(first) == []
+    first.evaluate("localStorage.setItem('left', '1'); sessionStorage.setItem('left', '1'); "
+                   "document.cookie = 'left=1; path=/'; indexedDB.open('left', 1)")
+    first.context.grant_permissions(["clipboard-read"])
+    first.goto(first.base_url + "/")
+
+    second = fresh_page()  # the first page is closed: a test's pages are its own
+    assert second.context.pages == [second.context.pages[0], second] and first.is_closed()
+    assert _from_cache(second) == []  # its resources from the site again, as in a new context
+    assert second.evaluate("[localStorage.getItem('left'), sessionStorage.getItem('left')]") == [None, None]
+    assert "left" not in second.evaluate("document.cookie")
+    assert second.evaluate("async () => (await indexedDB.databases()).map(d => d.name)") == []
+    assert second.evaluate("async () => (await navigator.permissions.query({name: 'clipboard-read'})).state") \
+        != "granted"
+    assert second.evaluate("history.length") == 2  # the new page's blank document and this one, as ever
