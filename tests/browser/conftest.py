@@ -7,11 +7,14 @@ there are any (the `page` and `fresh_page` fixtures check at teardown).
 A test's page is a new page of one browser context the worker keeps (``Tabs``), with nothing of the
 tests before it: cookies, storage, permissions and caches are cleared first. A new page of a context
 that has another page open costs Chromium about half the CPU of the first page of a new context.
+Its ``base_url`` serves the site with Material's search index emptied (``_Unsearched``), and its
+``searchable_url`` the site whole, for the tests that search (test_site_browser's ``search``).
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import os
 import shutil
 import threading
@@ -40,13 +43,46 @@ class _Quiet(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def base_url(site_dir: Path):
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site_dir)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+SEARCH_INDEX = "/search/search_index.json"
+
+
+class _Unsearched(_Quiet):
+    """The site with Material's search index emptied of its documents (its settings kept): a
+    page's search worker then has no index of every law (539 documents) to build, 0.14 CPU-second
+    of every page load, which no test but a search needs. ``search`` (test_site_browser) searches
+    the site served whole."""
+
+    empty: bytes = b""
+
+    def do_GET(self) -> None:
+        if urlparse(self.path).path != SEARCH_INDEX:
+            return super().do_GET()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(self.empty)))
+        self.end_headers()
+        self.wfile.write(self.empty)
+
+
+def _serve(site_dir: Path, handler: type[SimpleHTTPRequestHandler]):
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site_dir)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir: Path):
+    """The built site, served whole on 127.0.0.1."""
+    yield from _serve(site_dir, _Quiet)
+
+
+@pytest.fixture(scope="session")
+def unsearched_url(site_dir: Path):
+    """The built site served with Material's search index emptied (``_Unsearched``)."""
+    config = json.loads((site_dir / SEARCH_INDEX.lstrip("/")).read_text("utf-8"))["config"]
+    handler = type("_UnsearchedSite", (_Unsearched,), {"empty": json.dumps({"config": config, "docs": []}).encode()})
+    yield from _serve(site_dir, handler)
 
 
 @pytest.fixture(scope="session")
@@ -78,11 +114,11 @@ class Tabs:
     page left open all along (``keep``) keeps the context's renderer warm: measured on 16 loads of
     the site's pages, 21.8 CPU-seconds in a context each (Chromium included) against 12.4."""
 
-    def __init__(self, browser, base_url: str) -> None:
+    def __init__(self, browser, base_url: str, searchable_url: str) -> None:
         self.context = browser.new_context(viewport=DESKTOP)
         self.keep = self.context.new_page()
         self.cdp = self.context.new_cdp_session(self.keep)
-        self.base_url = base_url
+        self.base_url, self.searchable_url = base_url, searchable_url
 
     def open(self, width: int = DESKTOP["width"], height: int = DESKTOP["height"], scheme: str = "light"):
         """A new page at that size and colour scheme (as a context's viewport and color_scheme
@@ -92,7 +128,8 @@ class Tabs:
                 left.close()
         self.context.clear_cookies()
         self.context.clear_permissions()
-        self.cdp.send("Storage.clearDataForOrigin", {"origin": self.base_url, "storageTypes": "all"})
+        for origin in (self.base_url, self.searchable_url):
+            self.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
         self.cdp.send("Network.clearBrowserCache")
         page = self.context.new_page()
         session = self.context.new_cdp_session(page)
@@ -101,12 +138,13 @@ class Tabs:
         session.detach()
         page.set_viewport_size({"width": width, "height": height})
         page.emulate_media(color_scheme=scheme)
+        page.searchable_url = self.searchable_url
         return _watch(page, self.base_url)
 
 
 @pytest.fixture(scope="session")
-def tabs(browser, base_url):
-    tabs = Tabs(browser, base_url)
+def tabs(browser, unsearched_url, base_url):
+    tabs = Tabs(browser, unsearched_url, base_url)
     yield tabs
     tabs.context.close()
 

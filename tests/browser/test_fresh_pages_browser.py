@@ -3,6 +3,8 @@ the first page of a new browser context would, whatever the pages before it did.
 
 from __future__ import annotations
 
+import json
+
 CODE_PAGE = "/laws/auction-bridge-1912/"
 
 
@@ -40,3 +42,15 @@ def test_a_page_keeps_nothing_of_the_page_before(fresh_page):
     assert second.evaluate("async () => (await navigator.permissions.query({name: 'clipboard-read'})).state") \
         != "granted"
     assert second.evaluate("history.length") == 2  # the new page's blank document and this one, as ever
+
+
+def test_a_page_has_the_site_with_its_search_index_emptied_and_the_whole_site_beside(page, site_dir):
+    """A page's base_url serves the built site but for Material's search index, emptied of its
+    documents (no test but a search needs the index each page builds); searchable_url serves it whole."""
+    whole = json.loads((site_dir / "search" / "search_index.json").read_text("utf-8"))
+    emptied = page.request.get(page.base_url + "/search/search_index.json").json()
+    assert emptied == {"config": whole["config"], "docs": []} and len(whole["docs"]) > 500
+    assert page.request.get(page.searchable_url + "/search/search_index.json").json() == whole
+    for path in ("/laws/auction-bridge-1912/", "/assets/lawkit/lawkit.js", "/api/explorer/index.json"):
+        assert page.request.get(page.base_url + path).body() == (site_dir / path.strip("/")).joinpath(
+            *(["index.html"] if path.endswith("/") else [])).read_bytes()

@@ -17,11 +17,12 @@ CODE_PAGE = "/laws/auction-bridge-1912/"
 
 
 def search(page, query: str):
-    """Type a query into Material's search and return the result items.
+    """Type a query into Material's search on the home page of the site served whole (a page's
+    ``base_url`` has its search index emptied: tests/browser/conftest.py) and return the result items.
 
     The search index loads and is built in a web worker after the page; a query
     typed before it is ready is not answered, so type it again until it is."""
-    page.goto(page.base_url + "/")
+    page.goto(page.searchable_url + "/")
     page.locator("label.md-search__icon, .md-search__icon[for='__search']").first.click(force=True)
     box = page.locator("input.md-search__input")
     results = page.locator(".md-search-result__item")
