@@ -114,8 +114,8 @@ class Tabs:
     page left open all along (``keep``) keeps the context's renderer warm: measured on 16 loads of
     the site's pages, 21.8 CPU-seconds in a context each (Chromium included) against 12.4."""
 
-    def __init__(self, browser, base_url: str, searchable_url: str) -> None:
-        self.context = browser.new_context(viewport=DESKTOP)
+    def __init__(self, browser, base_url: str, searchable_url: str, **device) -> None:
+        self.context = browser.new_context(viewport=DESKTOP, **device)
         self.keep = self.context.new_page()
         self.cdp = self.context.new_cdp_session(self.keep)
         self.base_url, self.searchable_url = base_url, searchable_url
@@ -149,6 +149,14 @@ def tabs(browser, unsearched_url, base_url):
     tabs.context.close()
 
 
+@pytest.fixture(scope="session")
+def phone_tabs(browser, unsearched_url, base_url):
+    """``Tabs`` of a phone: a touch screen, and a mobile viewport (its meta viewport obeyed)."""
+    tabs = Tabs(browser, unsearched_url, base_url, has_touch=True, is_mobile=True)
+    yield tabs
+    tabs.context.close()
+
+
 def _watch(page, base_url):
     """The page, noting its console errors (``page.errors``) and its requests off 127.0.0.1
     (``page.outside``)."""
@@ -178,15 +186,16 @@ def page(tabs):
 
 
 @pytest.fixture
-def fresh_page(tabs):
+def fresh_page(tabs, request):
     """``fresh_page(width, height, scheme)``: a fresh page of that size and colour scheme
-    (``Tabs.open``); at teardown each is closed, and fails the test on console errors or requests
-    off 127.0.0.1 unless opened with ``quiet=False`` (a test that checks its errors itself)."""
+    (``Tabs.open``; ``phone=True``: of a phone, ``phone_tabs``); at teardown each is closed, and
+    fails the test on console errors or requests off 127.0.0.1 unless opened with ``quiet=False``
+    (a test that checks its errors itself)."""
     opened = []
 
     def open_page(width: int = DESKTOP["width"], height: int = DESKTOP["height"], scheme: str = "light",
-                  quiet: bool = True):
-        page = tabs.open(width, height, scheme)
+                  quiet: bool = True, phone: bool = False):
+        page = (request.getfixturevalue("phone_tabs") if phone else tabs).open(width, height, scheme)
         opened.append((page, quiet))
         return page
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 CODE_PAGE = "/laws/auction-bridge-1912/"
 
 
@@ -54,3 +56,25 @@ def test_a_page_has_the_site_with_its_search_index_emptied_and_the_whole_site_be
     for path in ("/laws/auction-bridge-1912/", "/assets/lawkit/lawkit.js", "/api/explorer/index.json"):
         assert page.request.get(page.base_url + path).body() == (site_dir / path.strip("/")).joinpath(
             *(["index.html"] if path.endswith("/") else [])).read_bytes()
+
+
+# What a page knows of its screen: its media features, viewport and touch.
+SCREEN = """[innerWidth, innerHeight, devicePixelRatio, navigator.maxTouchPoints, 'ontouchstart' in window,
+  ...['(pointer: coarse)', '(hover: none)', '(prefers-color-scheme: dark)'].map(q => matchMedia(q).matches)]"""
+
+
+@pytest.mark.parametrize("width, height, scheme, phone", [(390, 844, "dark", True), (390, 900, "dark", False),
+                                                          (1280, 900, "light", False)])
+def test_a_page_of_a_size_and_scheme_is_that_of_a_new_context(fresh_page, browser, width, height, scheme, phone):
+    """A page opened at a size and colour scheme (and of a phone) sees the screen that the first
+    page of a new context with that viewport and color_scheme (has_touch, is_mobile) sees."""
+    page = fresh_page(width, height, scheme, phone=phone)
+    page.goto(page.base_url + "/")
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
+                                  has_touch=phone, is_mobile=phone)
+    try:
+        other = context.new_page()
+        other.goto(page.base_url + "/")
+        assert page.evaluate(SCREEN) == other.evaluate(SCREEN)
+    finally:
+        context.close()

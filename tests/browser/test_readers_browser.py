@@ -205,13 +205,9 @@ def test_a_term_is_marked_once_in_a_law(page):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_on_a_phone_a_glossary_tip_never_covers_the_line(browser, base_url, scheme):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme,
-                                  has_touch=True, is_mobile=True)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(base_url + CODE_1912 + "#84")
+def test_on_a_phone_a_glossary_tip_never_covers_the_line(fresh_page, scheme):
+    page = fresh_page(390, 844, scheme, phone=True)
+    page.goto(page.base_url + CODE_1912 + "#84")
     checked = 0
     for index in range(page.locator(".lk-law:has(> h3[id='84']) abbr.lk-term").count()):
         term = page.locator(".lk-law:has(> h3[id='84']) abbr.lk-term").nth(index)
@@ -231,5 +227,4 @@ def test_on_a_phone_a_glossary_tip_never_covers_the_line(browser, base_url, sche
         page.keyboard.press("Escape")
         if checked == 2:
             break
-    context.close()
-    assert checked and errors == []
+    assert checked
