@@ -7,12 +7,10 @@ import json
 
 import pytest
 
-CODE_PAGE = "/laws/auction-bridge-1912/"
-
-
 def _from_cache(page) -> list[str]:
-    """Load the code page in ``page``: the resources Chromium took from a cache (its disk or memory
-    cache) rather than from the site, but for data: addresses (an icon used twice in a page)."""
+    """Load the home page in ``page``: the resources (the theme's and lawkit's style sheets and
+    scripts) Chromium took from a cache (its disk or memory cache) rather than from the site, but
+    for data: addresses (an icon used twice in a page)."""
     cdp = page.context.new_cdp_session(page)
     urls: dict[str, str] = {}
     cached: list[str] = []
@@ -21,7 +19,7 @@ def _from_cache(page) -> list[str]:
     cdp.on("Network.responseReceived", lambda e: cached.append(e["response"]["url"])
            if e["response"].get("fromDiskCache") else None)
     cdp.send("Network.enable")
-    page.goto(page.base_url + CODE_PAGE + "#37")
+    page.goto(page.base_url + "/")
     page.wait_for_function("document.readyState === 'complete'")
     cdp.detach()
     return [url for url in cached if not url.startswith("data:")]
@@ -33,7 +31,7 @@ def test_a_page_keeps_nothing_of_the_page_before(fresh_page):
     first.evaluate("localStorage.setItem('left', '1'); sessionStorage.setItem('left', '1'); "
                    "document.cookie = 'left=1; path=/'; indexedDB.open('left', 1)")
     first.context.grant_permissions(["clipboard-read"])
-    first.goto(first.base_url + "/")
+    first.goto(first.base_url + "/laws/")
 
     second = fresh_page()  # the first page is closed: a test's pages are its own
     assert second.context.pages == [second.context.pages[0], second] and first.is_closed()
@@ -58,7 +56,10 @@ def test_a_page_has_the_site_with_its_search_index_emptied_and_the_whole_site_be
             *(["index.html"] if path.endswith("/") else [])).read_bytes()
 
 
-# What a page knows of its screen: its media features, viewport and touch.
+# What a page knows of its screen: its media features, viewport and touch; asked of a page of no
+# size of its own (a phone's viewport obeys a page's meta viewport: the site's is width=device-width).
+BLANK = 'data:text/html,<meta name="viewport" content="width=device-width, initial-scale=1">'
+
 SCREEN = """[innerWidth, innerHeight, devicePixelRatio, navigator.maxTouchPoints, 'ontouchstart' in window,
   ...['(pointer: coarse)', '(hover: none)', '(prefers-color-scheme: dark)'].map(q => matchMedia(q).matches)]"""
 
@@ -69,12 +70,12 @@ def test_a_page_of_a_size_and_scheme_is_that_of_a_new_context(fresh_page, browse
     """A page opened at a size and colour scheme (and of a phone) sees the screen that the first
     page of a new context with that viewport and color_scheme (has_touch, is_mobile) sees."""
     page = fresh_page(width, height, scheme, phone=phone)
-    page.goto(page.base_url + "/")
+    page.goto(BLANK)
     context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
                                   has_touch=phone, is_mobile=phone)
     try:
         other = context.new_page()
-        other.goto(page.base_url + "/")
+        other.goto(BLANK)
         assert page.evaluate(SCREEN) == other.evaluate(SCREEN)
     finally:
         context.close()
