@@ -109,8 +109,8 @@ def watched_page(browser, base_url):
 class Tabs:
     """The worker's browser context for its tests' pages, one new page per test. Opening one
     clears first what earlier tests may have left in the context (cookies, every kind of storage
-    of the site's origin, permissions granted, the HTTP cache, the pages still open, and the
-    renderer's memory cache), so a page starts as the first page of a new context does; and a
+    of the site's two addresses, permissions granted, the HTTP cache, the pages still open, and
+    the renderer's memory cache), so a page starts as the first page of a new context does; and a
     page left open all along (``keep``) keeps the context's renderer warm: measured on 16 loads of
     the site's pages, 21.8 CPU-seconds in a context each (Chromium included) against 12.4."""
 
@@ -188,9 +188,9 @@ def page(tabs):
 @pytest.fixture
 def fresh_page(tabs, request):
     """``fresh_page(width, height, scheme)``: a fresh page of that size and colour scheme
-    (``Tabs.open``; ``phone=True``: of a phone, ``phone_tabs``); at teardown each is closed, and
-    fails the test on console errors or requests off 127.0.0.1 unless opened with ``quiet=False``
-    (a test that checks its errors itself)."""
+    (``Tabs.open``: a second one closes the first; ``phone=True``: of a phone, ``phone_tabs``); at
+    teardown each is closed, and fails the test on console errors or requests off 127.0.0.1 unless
+    opened with ``quiet=False`` (a test that checks its errors itself)."""
     opened = []
 
     def open_page(width: int = DESKTOP["width"], height: int = DESKTOP["height"], scheme: str = "light",
