@@ -73,7 +73,7 @@ def test_a_ruling_reads_its_own_situation_only(make_corpus, tmp_path, monkeypatc
     assert third.rulings == [] and third.considered[0]["status"] == "did-not-hold"
 
 
-def test_a_corpus_from_the_cache_rules(laws, tmp_path):
+def test_a_corpus_from_the_cache_rules(laws, corpus):
     from lawkit.cache import checked
     from lawkit.corpus import stored
 
@@ -81,7 +81,7 @@ def test_a_corpus_from_the_cache_rules(laws, tmp_path):
     cached, _ = checked(laws, lawkit.check, stored)  # the second read comes from the cache, without compiled rules
     record = {"events": [{"cut": {"by": p, "card": c}} for p, c in zip("NESW", ["QS", "3H", "3D", "KC"])]}
     got = Engine(cached).ruling("auction-bridge-1912", record)
-    want = Engine(lawkit.load(laws)).ruling("auction-bridge-1912", record)
+    want = Engine(corpus).ruling("auction-bridge-1912", record)  # the corpus checked, rules compiled
     assert [r.as_json() for r in got.rulings] == [r.as_json() for r in want.rulings]
     assert any(r.values.get("first_dealer") == "E" for r in got.rulings)
 

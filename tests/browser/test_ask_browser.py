@@ -51,17 +51,12 @@ def test_ask_a_question_and_open_the_law(page):
     assert page.locator('h3[id="97"]').is_visible()
 
 
-def test_a_question_in_the_address_is_answered_on_a_phone(browser, base_url):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(base_url + "/laws/ask/?ask=" + "who shuffles first?")
+def test_a_question_in_the_address_is_answered_on_a_phone(fresh_page):
+    page = fresh_page(390, 844)
+    page.goto(page.base_url + "/laws/ask/?ask=" + "who shuffles first?")
     page.wait_for_selector(RESULTS, timeout=60_000)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, "ask-mobile")
-    context.close()
-    assert errors == []
 
 
 def test_the_browser_agrees_with_python(page, corpus):
@@ -127,15 +122,10 @@ def test_one_code_asked_and_the_address_follows(page):
     assert _ids(page) == ids
 
 
-def test_the_model_loads_in_a_worker_with_progress_and_a_failed_download_is_retried(browser, base_url):
+def test_the_model_loads_in_a_worker_with_progress_and_a_failed_download_is_retried(fresh_page):
     """The `page` fixture fails on console errors; here the first download of the model fails on
-    purpose (a 503, which Chromium logs), so the test keeps its own page and allows that one error."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.base_url = base_url
+    purpose (a 503, which Chromium logs), so the test checks the errors itself and allows that one."""
+    page = fresh_page(quiet=False)
     workers: list[str] = []
     page.on("worker", lambda worker: workers.append(worker.url))
     failing = {"on": True}
@@ -164,21 +154,18 @@ def test_the_model_loads_in_a_worker_with_progress_and_a_failed_download_is_retr
     assert any(s.startswith("Loading the language model: ") and "MB" in s for s in statuses), statuses
     ours = [w for w in workers if "/assets/lawkit/" in w]  # Material's search has a worker of its own
     assert len(ours) == 2 and all(w.endswith("/lawkit-ask-worker.js") for w in ours), workers
-    context.close()
-    assert [e for e in errors if "503" not in e] == [], errors
+    assert [e for e in page.errors if "503" not in e] == [], page.errors
+    assert page.outside == [], page.outside
 
 
 @pytest.mark.parametrize("width,scheme", [(1280, "light"), (390, "dark")])
-def test_answers_are_accessible(browser, base_url, width, scheme):
+def test_answers_are_accessible(fresh_page, width, scheme):
     """axe-core on the page with its answers shown (the reading tests check the empty form)."""
     from .test_reading_browser import _violations
 
-    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
-    page = context.new_page()
-    page.goto(base_url + "/laws/ask/?ask=who+deals+after+a+misdeal%3F&code=auction-bridge-1912")
+    page = fresh_page(width, scheme=scheme)
+    page.goto(page.base_url + "/laws/ask/?ask=who+deals+after+a+misdeal%3F&code=auction-bridge-1912")
     page.wait_for_selector(RESULTS, timeout=60_000)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, f"ask-answers-{width}-{scheme}")
-    violations = _violations(page)
-    context.close()
-    assert violations == []
+    assert _violations(page) == []

@@ -348,30 +348,26 @@ def test_told_and_answered_from_the_keyboard_alone(page, engine):
 
 
 @pytest.mark.parametrize("width,scheme", [(1280, "light"), (390, "dark")])
-def test_the_answer_is_accessible_and_reads_on_a_phone(browser, base_url, width, scheme):
-    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
-    page = context.new_page()
-    page.goto(base_url + PAGE + "#" + state_fragment({"code": "all", "s": DEALT_FACE_UP}))
+def test_the_answer_is_accessible_and_reads_on_a_phone(fresh_page, width, scheme):
+    page = fresh_page(width, scheme=scheme)
+    page.goto(page.base_url + PAGE + "#" + state_fragment({"code": "all", "s": DEALT_FACE_UP}))
     page.wait_for_function("Number(document.getElementById('lk-now').dataset.answered || 0) > 0")
     page.locator(".lk-ruling-card__why summary").first.click()
     page.locator(".lk-ruling-card__text summary").first.click()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, f"now-{width}-{scheme}")
     page.locator(ANSWER).screenshot(path=str(SHOTS / f"now-answer-{width}-{scheme}.png"))
-    violations = _violations(page)
-    context.close()
-    assert violations == []
+    assert _violations(page) == []
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_a_long_storys_numbers_are_shown_whole(browser, base_url, width):
+def test_a_long_storys_numbers_are_shown_whole(fresh_page, width):
     """The list of events scrolls, and a scrolling box clips what lies outside it: each event's
     number ("14.") must fit inside the list's own box, not be cut to "4."."""
     seats = ["east", "south", "west", "north"]
     deal = [{"deal": {"to": seats[i % 4], "card": rank + "S"}} for i, rank in enumerate("AKQJT98765432")]
     story = {"dealer": "north", "events": deal + [{"deal": {"to": "east", "card": "AH"}}]}
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    page.goto(base_url + PAGE + "#" + state_fragment({"code": CODE, "s": story}))
+    page = fresh_page(width)
+    page.goto(page.base_url + PAGE + "#" + state_fragment({"code": CODE, "s": story}))
     _answered(page)
     room = page.evaluate("""() => {
       const list = document.querySelector('.lk-now__event-list')
@@ -385,7 +381,6 @@ def test_a_long_storys_numbers_are_shown_whole(browser, base_url, width):
       return {items: list.children.length, number,
               inside: item.getBoundingClientRect().left - list.getBoundingClientRect().left}
     }""")
-    context.close()
     assert room["items"] == 14
     assert room["inside"] >= room["number"], room
 

@@ -36,33 +36,26 @@ def _violations(page, within: str | None = None) -> list[dict]:
 @pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("path", PAGES)
-def test_no_serious_accessibility_violation(browser, base_url, path, width, scheme):
-    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
-    page = context.new_page()
-    page.goto(base_url + path, wait_until="load")
+def test_no_serious_accessibility_violation(fresh_page, path, width, scheme):
+    page = fresh_page(width, scheme=scheme)
+    page.goto(page.base_url + path, wait_until="load")
     page.wait_for_function("document.querySelector('.md-search[aria-label]') !== null")
-    violations = _violations(page)
-    context.close()
-    assert violations == [], path
+    assert _violations(page) == [], path
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_law_opened_by_its_address_keeps_its_links_readable(browser, base_url, scheme):
+def test_a_law_opened_by_its_address_keeps_its_links_readable(fresh_page, scheme):
     """A law the address points at is highlighted; on the dark scheme that ground took its links'
     contrast to 4.15:1 (English Whist Law 5 cites Law 72 in its text)."""
-    context = browser.new_context(viewport={"width": 390, "height": 900}, color_scheme=scheme)
-    page = context.new_page()
-    page.goto(base_url + "/laws/english-whist/#5", wait_until="load")
+    page = fresh_page(390, scheme=scheme)
+    page.goto(page.base_url + "/laws/english-whist/#5", wait_until="load")
     page.wait_for_function("document.querySelector('.md-search[aria-label]') !== null")
-    violations = _violations(page, 'div.lk-law:has(h3[id="5"])')
-    context.close()
-    assert violations == []
+    assert _violations(page, 'div.lk-law:has(h3[id="5"])') == []
 
 
-def test_dark_mode_follows_the_system_and_toggles(browser, base_url):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
-    page = context.new_page()
-    page.goto(base_url + "/laws/auction-bridge-1912/")
+def test_dark_mode_follows_the_system_and_toggles(fresh_page):
+    page = fresh_page(scheme="dark")
+    page.goto(page.base_url + "/laws/auction-bridge-1912/")
     scheme = "document.body.getAttribute('data-md-color-scheme')"
     assert page.evaluate(scheme) == "slate"
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
@@ -70,7 +63,6 @@ def test_dark_mode_follows_the_system_and_toggles(browser, base_url):
     page.locator("label.md-header__button[for^='__palette']:visible").first.click()
     page.wait_for_function(f"{scheme} === 'default'")
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") != background
-    context.close()
 
 
 def test_code_blocks_have_a_copy_button_and_each_law_a_copy_link(page):

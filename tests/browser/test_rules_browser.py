@@ -56,13 +56,9 @@ def test_the_box_reads_as_sentences_with_the_developer_view_hidden_and_remembere
 
 
 @pytest.mark.parametrize("width, scheme", [(1280, "light"), (390, "dark")])
-def test_a_long_box_folds_to_a_screen_and_opens_by_keyboard(browser, base_url, width, scheme):
-    context = browser.new_context(viewport={"width": width, "height": 844 if width < 600 else 900},
-                                  color_scheme=scheme)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(base_url + CODE_PAGE + "#37")
+def test_a_long_box_folds_to_a_screen_and_opens_by_keyboard(fresh_page, width, scheme):
+    page = fresh_page(width, 844 if width < 600 else 900, scheme)
+    page.goto(page.base_url + CODE_PAGE + "#37")
     box = page.locator(BOX)
     box.locator("> summary").scroll_into_view_if_needed()
     shot(page, f"rules-37-closed-{width}-{scheme}")
@@ -83,8 +79,6 @@ def test_a_long_box_folds_to_a_screen_and_opens_by_keyboard(browser, base_url, w
     hidden.wait_for(state="visible")
     shot(page, f"rules-37-opened-{width}-{scheme}")
     assert box.evaluate("b => b.getBoundingClientRect().height") > height
-    context.close()
-    assert errors == []
 
 
 def test_a_box_is_fetched_from_the_site_when_opened(page):
@@ -136,10 +130,9 @@ LAW_37 = 'div.lk-law:has(h3[id="37"])'
 
 
 @pytest.mark.parametrize("width, scheme", [(1280, "light"), (390, "dark")])
-def test_an_opened_box_has_no_serious_accessibility_violation(browser, base_url, width, scheme):
-    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
-    page = context.new_page()
-    page.goto(base_url + CODE_PAGE + "#37")
+def test_an_opened_box_has_no_serious_accessibility_violation(fresh_page, width, scheme):
+    page = fresh_page(width, scheme=scheme)
+    page.goto(page.base_url + CODE_PAGE + "#37")
     box = _open_box(page)
     box.locator("details.lk-more > summary").first.click()
     box.locator("details.lk-examples > summary").click()
@@ -154,5 +147,4 @@ def test_an_opened_box_has_no_serious_accessibility_violation(browser, base_url,
     box.locator("button.lk-devswitch").click()
     found += _violations(page, LAW_37)
     shot(page, f"rules-37-axe-{width}-{scheme}")
-    context.close()
     assert found == []

@@ -438,17 +438,13 @@ PAGES = ["/explorer/hand/#h=0&e=57", "/explorer/cut/", "/explorer/deal/#f=face-u
 
 
 @pytest.mark.parametrize("width,scheme", [(1280, "light"), (390, "dark")])
-def test_the_table_pages_are_accessible_and_fit_a_phone(browser, base_url, width, scheme):
+def test_the_table_pages_are_accessible_and_fit_a_phone(fresh_page, width, scheme):
     from .test_reading_browser import _violations
 
-    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page = fresh_page(width, scheme=scheme)
     found = {}
     for path in PAGES:
-        page.goto(base_url + path)
+        page.goto(page.base_url + path)
         _ready(page)
         for details in page.locator("details").all():
             details.evaluate("d => { d.open = true }")  # what is folded away is checked too
@@ -459,6 +455,4 @@ def test_the_table_pages_are_accessible_and_fit_a_phone(browser, base_url, width
         violations = _violations(page)
         if violations:
             found[path] = violations
-    context.close()
-    assert errors == []
     assert found == {}
