@@ -86,11 +86,8 @@ def clauses(site: Site, page: str, law: Law) -> str:
     key = (site.names_key(), site.urls.base, site.urls.use_directory_urls, page, law.id, law.code, law.constants,
            views, try_link(site, page, law), told)
     kept = _boxes.get((page, law.id))
-    if kept is not None and same(kept[0], key, None):
-        made = kept[1]
-    else:
-        made = _made(site, page, law, views, key[-2], told)
-        _boxes[(page, law.id)] = (key, made)
+    made = kept[1] if kept is not None and same(kept[0], key, None) else _made(site, page, law, views, key[-2], told)
+    _boxes[(page, law.id)] = (key, made)  # the next build compares with these objects
     if isinstance(made, str):
         return made
     return fold(site, law.id, "rules", *made)  # filed for api/folds/ on every build
@@ -318,9 +315,11 @@ def _told(site: Site, page: str, law: Law, index: int, example: Example) -> str:
     kept = _examples_told.get((page, law.id, index))
     if kept is not None and same(kept[0], key, None) and (  # a value 1 is not true
             kept[1] is example.rulings or same(_shown(kept[1]), _shown(example.rulings), None)):
-        return kept[2]
-    told = _examples_told[(page, law.id, index)] = (key, example.rulings, _example(site, page, law, example))
-    return told[2]
+        told = kept[2]
+    else:
+        told = _example(site, page, law, example)
+    _examples_told[(page, law.id, index)] = (key, example.rulings, told)  # the next build compares with these objects
+    return told
 
 
 def _shown(rulings: list[Any]) -> list[tuple[Any, ...]]:
