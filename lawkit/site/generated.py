@@ -7,10 +7,11 @@ what ``key`` covers: the corpus files and lawkit's source (the corpus fingerprin
 the scenario files, and the settings the renderers read (where the pages go, the
 URL style, the project folder, the edit links). Under ``mkdocs serve`` a saved
 Markdown page, and any second build, reuses it; a saved YAML or scenario file, an
-edited lawkit or a changed setting makes a new key, and everything is rendered again —
-but for the worked examples and the changes in behaviour, which read only the rules and
-the scenarios and are kept under a key of their own (``examples.run``): a saved note or law
-text does not run the scenarios again.
+edited lawkit or a changed setting makes a new key, and the files are rendered again —
+each one that reads nothing that changed kept from the last render (``lawkit.site.kept``),
+and the worked examples and the changes in behaviour, which read only the rules and the
+scenarios, kept under a key of their own (``examples.run``): a saved note or law text does
+not run the scenarios again.
 """
 
 from __future__ import annotations
