@@ -211,8 +211,8 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         kept = self.kept_made[1] if self.kept_made is not None and self.kept_made[0] == self.generated_key else None
         made = kept if kept is not None else generated.cached(self.laws_path, self.generated_key)
         if made is None:
-            if self.outputs is not None:
-                self.outputs.fresh = self.reparsed
+            if self.outputs is not None and self.parsed is not None:
+                self.outputs.unchanged = None if self.reparsed is None else self.parsed.paths() - self.reparsed
             try:
                 made = generated.render(self.site, self.laws_path, self.scenarios_path, self._later(),
                                         remember=self.serving,
@@ -271,7 +271,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             corpus = lawkit.check(self.laws_path, parsed=self.parsed, compiled=self.compiled)
             if corpus.errors or afterwards.stopping() or outputs.last:
                 return
-            outputs.fresh, outputs.stopping = None, afterwards.stopping
+            outputs.unchanged, outputs.stopping = None, afterwards.stopping
             try:
                 generated.render(Site(corpus, urls, self.root, edit_base=edit_base, ask=ask_on), self.laws_path,
                                  self.scenarios_path, lambda name, write: None, remember=True,
