@@ -109,8 +109,8 @@ def render(site: Site, laws_path: str, scenarios_dir: str,
     run(site, laws_path, scenarios_dir, later, remember, stopping)  # the worked examples and the changes in behaviour, or the cache's
     place_pairs(site)
 
-    def page(src_uri: str, key: Callable[[], object], make: Callable[[], str]) -> Callable[[], str]:
-        return partial(made, kept, f"page:{src_uri}", key, make)
+    def page(src_uri: str, key: Callable[[], object], make: Callable[[], str], exactly: bool = False) -> Callable[[], str]:
+        return partial(made, kept, f"page:{src_uri}", key, make, exactly)
 
     pages: list[tuple[str, Callable[[], str], str | None]] = [(urls.index(), lambda: index_page(site), None)]
     api_files = list(api.files(site, kept)) + list(explorer.files(site, kept)) + list(now.files(site, kept))
@@ -135,8 +135,8 @@ def render(site: Site, laws_path: str, scenarios_dir: str,
                       shared.format("concordance")))
     for edition in corpus.editions:
         uri = urls.edition(edition.earlier, edition.later)
-        pages.append((uri, page(uri, partial(keys.edition_page, site, edition), partial(edition_page, site, edition)),
-                      shared.format("editions")))
+        pages.append((uri, page(uri, partial(keys.edition_page, site, edition), partial(edition_page, site, edition),
+                                True), shared.format("editions")))
     pages_made = [(src_uri, make(), source) for src_uri, make, source in pages]
     generated = Generated(pages_made, api_files + list(folds.files(site, kept)))  # the folds the pages just filed
     if kept is not None:

@@ -30,7 +30,6 @@ A full ``mkdocs build`` keeps nothing (``kept`` is None: each output is made).
 from __future__ import annotations
 
 import dataclasses
-import json
 from typing import Any, Callable, TypeVar
 
 from ..corpus.model import Code, EditionMap
@@ -159,11 +158,12 @@ def concordance_page(site: Site, topic: str) -> tuple[Any, ...]:
 
 def edition_page(site: Site, edition: EditionMap) -> tuple[Any, ...]:
     """An edition's page reads its map, the words and heading of every law on it, the laws' names, and
-    the changes in behaviour (the scenarios ruled under both codes: their rules' keys)."""
+    the changes in behaviour (the scenarios ruled under both codes, their rulings' values as they are:
+    compared exactly)."""
     from .diff import words
 
     corpus = site.corpus
     laws = [citation for entry in edition.entries for citation in (*entry.earlier, *entry.later)]
     return (settings(site), edition, site.names_key(),
             [[words(site, c), corpus.law_of(c).heading] for c in laws],
-            json.dumps([site.examples_keys.get(edition.earlier), site.examples_keys.get(edition.later)]))
+            site.changes.get((edition.earlier, edition.later)))
