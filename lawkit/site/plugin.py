@@ -275,7 +275,7 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             try:
                 generated.render(Site(corpus, urls, self.root, edit_base=edit_base, ask=ask_on), self.laws_path,
                                  self.scenarios_path, lambda name, write: None, remember=True,
-                                 stopping=afterwards.stopping, kept=outputs)  # its cache entries are written
+                                 stopping=afterwards.stopping, kept=outputs)  # the cache has its entries: none written
             except (examples.Stopped, examples.ScenarioError):
                 outputs.gave_way()
             finally:
