@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -1133,6 +1134,56 @@ def test_serve_from_a_warm_cache_rules_the_scenarios_in_the_background(make_corp
     examples._warm_up(site_now, folder, (shared, folder), codes, lambda: asked.append(1) or len(asked) > 2)
     memory = examples._remembered[0]
     assert ruled == [] and memory.situations and not memory.rulings and not memory.whole
+    configs[-1].plugins.on_shutdown()
+
+
+def test_serve_from_a_warm_cache_renders_in_the_background_what_it_keeps(make_corpus, tmp_path, monkeypatch):
+    """A serve whose first build reads the site back from lawkit's cache checks and renders it in the
+    background once the page is served (each file's parse, the rulebooks, the generated files), so its
+    first saved note makes its own code's page alone; a render stopped midway by a build keeps what it
+    made. Each time the site is a full build's."""
+    from lawkit.site import afterwards, examples, generated, pages
+
+    project = _two_codes_project(make_corpus, tmp_path)
+    laws = project / "laws"
+    monkeypatch.chdir(project)
+    _built(project, "before")  # the cache entries a `mkdocs build` leaves
+    monkeypatch.setattr(afterwards, "SERVED", 0.0)
+    monkeypatch.setattr(afterwards, "QUIET", 60.0)
+    made_pages: list[str] = []
+    code_page = pages.code_page
+    monkeypatch.setattr(pages, "code_page", lambda site, code: made_pages.append(code.id) or code_page(site, code))
+    rebuild, configs = _serving(project)
+    rebuild()
+    plugin = configs[-1].plugins["lawkit"]
+    assert made_pages == []  # read back from the cache
+    for _ in range(1200):  # the render in the background through (the cache entries then wait for a quiet time)
+        if plugin.outputs.last:
+            break
+        time.sleep(0.05)
+    assert sorted(made_pages) == ["demo", "other"]
+    made_pages.clear()
+    _edit(laws / "other" / "01-one.yaml", "The lowest cut deals (see Law 1).", "The lowest cut deals first (see Law 1).")
+    rebuild()
+    assert made_pages == ["other"]
+    clean = _built(project, "full")
+    _same_site(clean, site := project / "site")
+    _same_site(site, clean)
+
+    plugin.outputs.last = {}  # as after a first build read from the cache: a render stopped midway
+    calls: list[int] = []
+    plugin.outputs.stopping = lambda: calls.append(1) or len(calls) > 10
+    with pytest.raises(examples.Stopped):
+        generated.render(plugin.site, str(laws), str(project / "tests" / "scenarios"), lambda name, write: None,
+                         remember=True, kept=plugin.outputs)
+    plugin.outputs.stopping = None
+    plugin.outputs.gave_way()
+    assert len(plugin.outputs.last) == 10
+    _edit(laws / "demo" / "01-one.yaml", "The lowest cut deals (see Law 1).", "The lowest cut deals now (see Law 1).")
+    rebuild()
+    clean = _built(project, "full-2")
+    _same_site(clean, site)
+    _same_site(site, clean)
     configs[-1].plugins.on_shutdown()
 
 

@@ -69,6 +69,10 @@ class Parsed:
     def keep_source_problems(self, code: str, inputs: Any, problems: list[Problem]) -> None:
         self._sources[code] = (inputs, list(problems))
 
+    def paths(self) -> set[str]:
+        """The files whose parse is kept (as messages name them)."""
+        return set(self._files)
+
     def start(self) -> None:
         """A new check begins: nothing read yet."""
         self.read = []

@@ -213,6 +213,7 @@ def compile_rulebooks(corpus: Corpus, costs: bool = True, compiled: Compiled | N
             and compiled.model[0][2] == model_from[2]:
         corpus.situation_model = compiled.model[1]
         corpus.problems.extend(compiled.model[2])
+        compiled.model = (model_from, compiled.model[1], compiled.model[2])  # the next check compares with these
     else:
         start = len(corpus.problems)
         corpus.situation_model = compile_situation_model(corpus)

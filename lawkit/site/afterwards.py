@@ -40,9 +40,10 @@ from typing import Callable
 
 from .examples import WARM_UP
 
+WARM_UP_SITE = "rendered"  # the check and render whose parses and files serve keeps, after a build read from the cache
 SERVED = 1.0
 QUIET = 30.0  # seconds with no build before the entries are written (see above)
-SOON = frozenset({WARM_UP})  # work that gives way when a build begins: done after SERVED
+SOON = frozenset({WARM_UP_SITE, WARM_UP})  # work that gives way when a build begins: done after SERVED
 GROWTH = 1.25  # a full collection once the frozen objects grew by a quarter since the last one
 
 

@@ -86,11 +86,8 @@ def clauses(site: Site, page: str, law: Law) -> str:
     key = (site.names_key(), site.urls.base, site.urls.use_directory_urls, page, law.id, law.code, law.constants,
            views, try_link(site, page, law), told)
     kept = _boxes.get((page, law.id))
-    if kept is not None and same(kept[0], key, None):
-        made = kept[1]
-    else:
-        made = _made(site, page, law, views, key[-2], told)
-        _boxes[(page, law.id)] = (key, made)
+    made = kept[1] if kept is not None and same(kept[0], key, None) else _made(site, page, law, views, key[-2], told)
+    _boxes[(page, law.id)] = (key, made)  # the next build compares with these objects
     if isinstance(made, str):
         return made
     return fold(site, law.id, "rules", *made)  # filed for api/folds/ on every build
@@ -302,25 +299,33 @@ def _rule_ref(site: Site, page: str, law: Law, key: str, known: bool) -> str:
 
 
 # Each worked example as told under a law (most of a box's work: its story and record), kept in this
-# process by what it is made from: the example's record and rulings (compared exactly, ``kept.same``;
-# under `mkdocs serve` they are the very objects kept with the scenario and its ruling, so the comparison
-# is quick), what it says and where, the law and page, the names its links show, and the shared files
-# its story and rulings read (the record's vocabulary, the facts' questions, the outcomes:
-# ``site.examples_shared``). A saved rule tells again only the examples it ruled again.
-_examples_told: dict[tuple[str, str, int], tuple[tuple[Any, ...], str]] = {}
+# process by what it is made from: the example's record and what it tells of its rulings (compared
+# exactly, ``kept.same``; under `mkdocs serve` they are the very objects kept with the scenario and its
+# ruling, so the comparison is quick), what it says and where, the law and page, the names its links
+# show, and the shared files its story and rulings read (the record's vocabulary, the facts' questions,
+# the outcomes: ``site.examples_shared``). A saved rule tells again only the examples it rules otherwise.
+_examples_told: dict[tuple[str, str, int], tuple[tuple[Any, ...], list[Any], str]] = {}
 
 
 def _told(site: Site, page: str, law: Law, index: int, example: Example) -> str:
     if site.examples_shared is None:  # examples not made by examples.run: nothing to key the story by
         return _example(site, page, law, example)
     key = (site.examples_shared, site.names_key(), site.urls.base, site.urls.use_directory_urls, law.code,
-           example.name, example.description, example.facts, example.code, example.path, example.line,
-           example.rulings)  # under `mkdocs serve` the very list of a kept ruling
+           example.name, example.description, example.facts, example.code, example.path, example.line)
     kept = _examples_told.get((page, law.id, index))
-    if kept is not None and same(kept[0], key, None):  # a value 1 is not true
-        return kept[1]
-    told = _examples_told[(page, law.id, index)] = (key, _example(site, page, law, example))
-    return told[1]
+    if kept is not None and same(kept[0], key, None) and (  # a value 1 is not true
+            kept[1] is example.rulings or same(_shown(kept[1]), _shown(example.rulings), None)):
+        told = kept[2]
+    else:
+        told = _example(site, page, law, example)
+    _examples_told[(page, law.id, index)] = (key, example.rulings, told)  # the next build compares with these objects
+    return told
+
+
+def _shown(rulings: list[Any]) -> list[tuple[Any, ...]]:
+    """What an example tells of its rulings (a ruling made again, its trace naming the rule's new
+    condition, may tell the same)."""
+    return [(r.law, r.rule, r.outcome, r.says, r.values) for r in rulings]
 
 
 def _example(site: Site, page: str, law: Law, example: Example) -> str:

@@ -99,8 +99,10 @@ def _written(law: Any) -> bytes:
     kept = _rules_written.get(law.id)
     if kept is None or not same_place(kept[0], what):  # 1 == True, which JSON writes otherwise
         text = json.dumps(what, ensure_ascii=False, default=repr).encode() + b"\n"
-        kept = _rules_written[law.id] = (what, text)
-    return kept[1]
+    else:
+        text = kept[1]
+    _rules_written[law.id] = (what, text)  # the next build compares with these objects
+    return text
 
 
 def _read(path: str) -> bytes:

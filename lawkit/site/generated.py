@@ -7,10 +7,11 @@ what ``key`` covers: the corpus files and lawkit's source (the corpus fingerprin
 the scenario files, and the settings the renderers read (where the pages go, the
 URL style, the project folder, the edit links). Under ``mkdocs serve`` a saved
 Markdown page, and any second build, reuses it; a saved YAML or scenario file, an
-edited lawkit or a changed setting makes a new key, and everything is rendered again —
-but for the worked examples and the changes in behaviour, which read only the rules and
-the scenarios and are kept under a key of their own (``examples.run``): a saved note or law
-text does not run the scenarios again.
+edited lawkit or a changed setting makes a new key, and the files are rendered again —
+each one that reads nothing that changed kept from the last render (``lawkit.site.kept``),
+and the worked examples and the changes in behaviour, which read only the rules and the
+scenarios, kept under a key of their own (``examples.run``): a saved note or law text does
+not run the scenarios again.
 """
 
 from __future__ import annotations
@@ -108,8 +109,8 @@ def render(site: Site, laws_path: str, scenarios_dir: str,
     run(site, laws_path, scenarios_dir, later, remember, stopping)  # the worked examples and the changes in behaviour, or the cache's
     place_pairs(site)
 
-    def page(src_uri: str, key: Callable[[], object], make: Callable[[], str]) -> Callable[[], str]:
-        return partial(made, kept, f"page:{src_uri}", key, make)
+    def page(src_uri: str, key: Callable[[], object], make: Callable[[], str], exactly: bool = False) -> Callable[[], str]:
+        return partial(made, kept, f"page:{src_uri}", key, make, exactly)
 
     pages: list[tuple[str, Callable[[], str], str | None]] = [(urls.index(), lambda: index_page(site), None)]
     api_files = list(api.files(site, kept)) + list(explorer.files(site, kept)) + list(now.files(site, kept))
@@ -134,8 +135,8 @@ def render(site: Site, laws_path: str, scenarios_dir: str,
                       shared.format("concordance")))
     for edition in corpus.editions:
         uri = urls.edition(edition.earlier, edition.later)
-        pages.append((uri, page(uri, partial(keys.edition_page, site, edition), partial(edition_page, site, edition)),
-                      shared.format("editions")))
+        pages.append((uri, page(uri, partial(keys.edition_page, site, edition), partial(edition_page, site, edition),
+                                True), shared.format("editions")))
     pages_made = [(src_uri, make(), source) for src_uri, make, source in pages]
     generated = Generated(pages_made, api_files + list(folds.files(site, kept)))  # the folds the pages just filed
     if kept is not None:

@@ -21,8 +21,8 @@ string equals only a string) in lists and mappings made in an order their equal 
 the output: ``1 == 1.0 == True``, and ``{a, b} == {b, a}``, which JSON and the pages write otherwise
 (``same``). That is quick: the model's objects of a file not parsed again since the last render are
 made of the very values the last render's were (lawkit.corpus.Parsed keeps a file's parse by its
-text), which ``==`` compares exactly (``fresh`` names the files parsed again; None: not known, every
-value compared exactly).
+text), which ``==`` compares exactly (``unchanged`` names those files; None: not known, every value
+compared exactly).
 
 A full ``mkdocs build`` keeps nothing (``kept`` is None: each output is made).
 """
@@ -30,12 +30,12 @@ A full ``mkdocs build`` keeps nothing (``kept`` is None: each output is made).
 from __future__ import annotations
 
 import dataclasses
-import json
 from typing import Any, Callable, TypeVar
 
 from ..corpus.model import Code, EditionMap
 from ..corpus.problems import Position
 from .context import Site
+from .examples import Stopped
 
 T = TypeVar("T")
 
@@ -44,14 +44,18 @@ class Kept:
     def __init__(self) -> None:
         self.last: dict[str, tuple[Any, Any]] = {}  # output name -> (its key, the output), of the last render
         self.now: dict[str, tuple[Any, Any]] = {}  # this render's, so far
-        self.fresh: set[str] | None = None  # the files parsed again since the last render (None: not known)
+        # The corpus files parsed once, into the same objects, since the last render (None: not known).
+        self.unchanged: set[str] | None = None
+        self.stopping: Callable[[], bool] | None = None  # a render in the background gives way when it says so
 
     def made(self, name: str, key: Callable[[], Any], make: Callable[[], T], exactly: bool = False) -> T:
         """The output ``name``: the last render's when ``key()`` is the key it was made with, else ``make()``;
         ``exactly``: compared by ``same`` (a number or mapping written in YAML reaches the output)."""
+        if self.stopping is not None and self.stopping():
+            raise Stopped
         wanted = key()
         entry = self.last.get(name)
-        if entry is not None and (same(entry[0], wanted, self.fresh) if exactly else bool(entry[0] == wanted)):
+        if entry is not None and (same(entry[0], wanted, self.unchanged) if exactly else bool(entry[0] == wanted)):
             value = entry[1]
         else:
             value = make()
@@ -70,14 +74,19 @@ class Kept:
         """Every file is made: they are the ones the next render compares with."""
         self.last, self.now = self.now, {}
 
+    def gave_way(self) -> None:
+        """A render in the background was stopped (``stopping``): what it made is kept beside the rest."""
+        self.last.update(self.now)
+        self.now = {}
+
 
 _SCALARS = (str, int, float, bool, type(None))
 _FIELDS: dict[type, tuple[str, ...]] = {}  # a dataclass -> its fields' names
 
 
-def same(a: Any, b: Any, fresh: set[str] | None) -> bool:
+def same(a: Any, b: Any, unchanged: set[str] | None) -> bool:
     """Whether two keys are the same exactly: equal, of the same types all through, their mappings' keys
-    in the same order. A dataclass of the model written in a file not in ``fresh`` (its position's) is
+    in the same order. A dataclass of the model written in a file of ``unchanged`` (its position's) is
     compared with its own ``==``: its values are the objects the last render's had, but for strings and
     the parser's positions derived from other files (cited_by, parallels), which ``==`` compares exactly;
     a code is compared field by field (its headings are files of their own). ``==`` first, at the C
@@ -90,19 +99,19 @@ def same(a: Any, b: Any, fresh: set[str] | None) -> bool:
     if kind in _SCALARS:
         return True
     if isinstance(a, dict):
-        return all(type(x) is type(y) and (u is v or type(u) is str or same(u, v, fresh))
+        return all(type(x) is type(y) and (u is v or type(u) is str or same(u, v, unchanged))
                    for (x, u), (y, v) in zip(a.items(), b.items())) and list(a) == list(b)
     if isinstance(a, (list, tuple)):
-        return all(x is y or type(x) is str or same(x, y, fresh) for x, y in zip(a, b))
+        return all(x is y or type(x) is str or same(x, y, unchanged) for x, y in zip(a, b))
     names = _FIELDS.get(kind)
     if names is None and dataclasses.is_dataclass(a):
         names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(a))
     if names is None:
         return True  # frozensets of names, compiled CEL, and the like: their == is exact
     where = getattr(a, "position", None)
-    if fresh is not None and kind is not Code and isinstance(where, Position) and where.path not in fresh:
+    if unchanged is not None and kind is not Code and isinstance(where, Position) and where.path in unchanged:
         return True  # equal (above), and made of the very values the last render's was
-    return all(same(getattr(a, name), getattr(b, name), fresh) for name in names)
+    return all(same(getattr(a, name), getattr(b, name), unchanged) for name in names)
 
 
 def made(kept: Kept | None, name: str, key: Callable[[], Any], make: Callable[[], T], exactly: bool = False) -> T:
@@ -149,11 +158,12 @@ def concordance_page(site: Site, topic: str) -> tuple[Any, ...]:
 
 def edition_page(site: Site, edition: EditionMap) -> tuple[Any, ...]:
     """An edition's page reads its map, the words and heading of every law on it, the laws' names, and
-    the changes in behaviour (the scenarios ruled under both codes: their rules' keys)."""
+    the changes in behaviour (the scenarios ruled under both codes, their rulings' values as they are:
+    compared exactly)."""
     from .diff import words
 
     corpus = site.corpus
     laws = [citation for entry in edition.entries for citation in (*entry.earlier, *entry.later)]
     return (settings(site), edition, site.names_key(),
             [[words(site, c), corpus.law_of(c).heading] for c in laws],
-            json.dumps([site.examples_keys.get(edition.earlier), site.examples_keys.get(edition.later)]))
+            site.changes.get((edition.earlier, edition.later)))
