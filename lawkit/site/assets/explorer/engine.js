@@ -378,7 +378,7 @@ export class Engine {
       own = [...program.names].some(name => Object.hasOwn(book.constants, name) || book.used.has(name))
       book.own.set(program, own)
     }
-    const shared = own ? null : situation.answered && readsAny(program.names, situation.answers) ? situation.conditions
+    const shared = own ? null : situation.answered && holdsAny(situation.answers, namesOf(program)) ? situation.conditions
       : situation.ofViews
     let found = shared === null ? undefined : shared.get(program.source)
     if (found === undefined) {
@@ -532,7 +532,7 @@ function outcomesOf (views) {
 // few cuts more, ruled again by each code: the expressions that read only the views the new cuts
 // leave as they were (the first round's cut, the code's constants) are not evaluated again.
 function evaluated (program, context, lastOutcomes) {
-  const names = program.nameList ??= [...program.names]
+  const names = namesOf(program)
   const last = lastOutcomes === null ? undefined : lastOutcomes.get(program)
   if (last !== undefined) {
     let same = true
@@ -551,10 +551,8 @@ function evaluated (program, context, lastOutcomes) {
   return found
 }
 
-function readsAny (names, known) {
-  for (const name of names) if (Object.hasOwn(known, name)) return true
-  return false
-}
+// The names an expression reads, as a list made once (holdsAny and evaluated walk it by index).
+const namesOf = program => program.nameList ??= [...program.names]
 
 // An event of a laid-out record in words (record.describe), said once for the record's events:
 // every code's rulings on a situation point at the same events (a cut's each point at every cut).
