@@ -11,7 +11,10 @@
    after the frame that shows the sheets, or when it is opened, and that is not timed), and the
    page's main-thread CPU per input (Chromium's ThreadTime over the inputs, divided by their
    number, with whatever the page does between them). The hand is
-   ruled once and each step only redrawn; the other pages rule every code anew on each input.
+   ruled once and each step only redrawn (one event on, and from the record's end one event back,
+   to its start and on again: the output says how many inputs stepped back); the other pages rule
+   every code anew on each input. An input not answered within WAIT seconds (or failing) ends the
+   benchmark with a line naming the page and the input (exit 1).
    The inputs follow one another at once, from the page's first answer, so the cut page's practice
    in idle time (Explorer.warmUp, after each answer) has no time to run between them: the first
    inputs meet a page just opened. --idle S leaves each page idle S seconds before its inputs, as
@@ -42,8 +45,15 @@ MODULES = "assets/lawkit/explorer"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 # The explorer's own modules (explorer.js and what it imports), loaded by every page that rules.
 EXPLORER = {"explorer.js", "engine.js", "record.js", "views.js", "words.js", "cel.js", "share.js"}
+# The hand's input: one event on, and once the record's end is reached one event back, to its start
+# and on again (past the end "Next" is disabled: the answer would never change). What an input
+# returns says how it differed from the page's usual input (counted and printed).
+HAND_STEP = """const button = label => document.querySelector(`[aria-label="${label}"]`)
+  if ((window.lkStepBack ? button('One event back') : button('Next: one event on')).disabled) window.lkStepBack = !window.lkStepBack
+  button(window.lkStepBack ? 'One event back' : 'Next: one event on').click()
+  return window.lkStepBack ? "one event back, from the record's end to its start" : null"""
 PAGES = {  # page: (its module, its own data, the input measured)
-    "hand": ("hand.js", ["api/explorer/hands.json"], "document.querySelector('[aria-label=\"Next: one event on\"]').click()"),
+    "hand": ("hand.js", ["api/explorer/hands.json"], HAND_STEP),
     "cut": ("cut.js", [], "document.querySelector('.lk-controls .md-button--primary').click()"),
     "deal": ("deal.js", [], "document.querySelector('[data-fault=face-up]').click()"),
     "score": ("score.js", [], "const t = document.querySelector('#lk-tricks-1'); t.value = String(7 + Math.floor(Math.random() * 6)); "
@@ -92,21 +102,41 @@ def sizes(site: Path) -> list[tuple[str, int, int]]:
     return rows
 
 
-MEASURE = """async ([action, runs]) => {
+WAIT = 30  # s: at most this long for one input's answer (an input is some ms; a page that never answers is said so)
+MEASURE = """async ([page, action, runs, wait]) => {
   const root = document.querySelector('.lk-table')
   const times = []
+  const notes = {}
   for (let i = 0; i < runs; i++) {
+    const input = `the ${page} page's input ${i + 1} of ${runs}`
     const before = root.dataset.ready
-    const done = new Promise(resolve => new MutationObserver((m, o) => {
-      if (root.dataset.ready !== before) { o.disconnect(); resolve() }
-    }).observe(root, {attributes: true}))
+    let observer, timer
+    const done = new Promise(resolve => {
+      observer = new MutationObserver(() => { if (root.dataset.ready !== before) resolve(true) })
+      observer.observe(root, {attributes: true, attributeFilter: ['data-ready']})
+      timer = setTimeout(() => resolve(false), wait * 1000)
+    })
     const start = performance.now()
-    new Function(action)()
-    await done
+    let note
+    try {
+      note = new Function(action)()
+    } catch (error) {
+      observer.disconnect(); clearTimeout(timer)
+      return {error: `${input} failed: ${error.message}`}
+    }
+    const answered = await done
+    observer.disconnect(); clearTimeout(timer)
+    if (!answered) return {error: `${input} drew no new answer in ${wait} s (data-ready stayed '${before}')`}
+    if (root.dataset.ready === 'error') return {error: `${input} drew an error: ${root.textContent.slice(0, 300)}`}
     times.push(performance.now() - start)
+    if (note) notes[note] = (notes[note] || 0) + 1
   }
-  return times
+  return {times, notes}
 }"""
+
+
+class Failed(Exception):
+    """A page that did not answer as measured: said in one line, naming the page and input."""
 
 
 def thread_ms(cdp) -> float:
@@ -114,8 +144,9 @@ def thread_ms(cdp) -> float:
     return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "ThreadTime") * 1000
 
 
-def timings(site: Path, runs: int, idle: float = 0, seed: int | None = None) -> list[tuple[str, float, float, float]]:
-    from playwright.sync_api import sync_playwright
+def timings(site: Path, runs: int, idle: float = 0,
+            seed: int | None = None) -> list[tuple[str, float, float, float, dict[str, int]]]:
+    from playwright.sync_api import Error as PlaywrightError, sync_playwright
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -128,17 +159,27 @@ def timings(site: Path, runs: int, idle: float = 0, seed: int | None = None) -> 
         cdp.send("Performance.enable")
         if seed is not None:
             page.add_init_script(SEEDED.replace("SEED", str(seed)))
-        for name, (_, _, action) in PAGES.items():
-            page.goto(f"{base}/explorer/{name}/")
-            page.wait_for_selector(".lk-table[data-ready]", timeout=60_000)
-            if idle:
-                page.wait_for_timeout(idle * 1000)
-            before = thread_ms(cdp)
-            times = sorted(page.evaluate(MEASURE, [action, runs]))
-            cpu = (thread_ms(cdp) - before) / runs
-            rows.append((name, statistics.median(times), times[min(len(times) - 1, round(0.95 * (len(times) - 1)))], cpu))
-        browser.close()
-    server.shutdown()
+        try:
+            for name, (_, _, action) in PAGES.items():
+                try:
+                    page.goto(f"{base}/explorer/{name}/")
+                    page.wait_for_selector(".lk-table[data-ready]", timeout=60_000)
+                except PlaywrightError as exc:
+                    raise Failed(f"the {name} page (/explorer/{name}/) showed no first answer: "
+                                 f"{str(exc).splitlines()[0]}") from None
+                if idle:
+                    page.wait_for_timeout(idle * 1000)
+                before = thread_ms(cdp)
+                got = page.evaluate(MEASURE, [name, action, runs, WAIT])
+                if "error" in got:
+                    raise Failed(got["error"])
+                cpu = (thread_ms(cdp) - before) / runs
+                times = sorted(got["times"])
+                rows.append((name, statistics.median(times), times[min(len(times) - 1, round(0.95 * (len(times) - 1)))],
+                             cpu, got["notes"]))
+        finally:
+            browser.close()
+            server.shutdown()
     return rows
 
 
@@ -160,8 +201,15 @@ def main() -> None:
     idle = f", each page idle {args.idle:g} s first" if args.idle else ""
     print(f"{'page: input to answer drawn':30} {'median ms':>10} {'p95 ms':>10} {'CPU ms':>8}   ({args.runs} inputs "
           f"each{idle}; CPU: the page's main thread per input)")
-    for name, median, p95, cpu in timings(site, args.runs, args.idle, args.seed):
+    try:
+        rows = timings(site, args.runs, args.idle, args.seed)
+    except Failed as exc:
+        sys.exit(f"table_pages: {exc}")
+    for name, median, p95, cpu, _ in rows:
         print(f"{name:30} {median:>10.1f} {p95:>10.1f} {cpu:>8.1f}")
+    for name, _, _, _, notes in rows:
+        for note, count in notes.items():
+            print(f"{name}: {count} of the {args.runs} inputs were {note}")
 
 
 if __name__ == "__main__":

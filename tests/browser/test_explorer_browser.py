@@ -28,7 +28,7 @@ from .conftest import REPO
 import yaml
 
 import lawkit
-from conftest import suite_scenarios  # tests/conftest.py
+from conftest import DEMO_CODE, suite_scenarios  # tests/conftest.py
 
 CEL_FILE = REPO / "tests" / "cel" / "expressions.yaml"
 MODULES = "/assets/lawkit/explorer/"
@@ -532,6 +532,116 @@ def test_a_situation_for_one_codes_rules_rules_as_one_for_every_code(page):
     assert not got["differ"] and got["compared"] == len(scenarios[::10]), got
     assert got["oneCode"] < 0.8 * got["everyCode"] and got["everyCode"] == got["rules"], got
     assert got["refused"] and "not of auction-bridge-1912" in got["refused"], got
+
+
+# Two codes of one small corpus whose rules ask the same expressions, each reading a value the
+# code's own rules give (seats) or one of its constants (limit), different in each code: an
+# expression is shared among codes only when it reads neither (Engine.outcome), both when it reads
+# nothing answered (the views' outcomes) and when it reads an answer too (the situation's).
+TWO_CODES_FACTS = """\
+# yaml-language-server: $schema=../lawkit/schemas/facts.schema.json
+facts:
+  - {name: tables, type: int, question: How many tables are in play?}
+"""
+TWO_CODES_OUTCOMES = """\
+# yaml-language-server: $schema=../lawkit/schemas/outcomes.schema.json
+outcomes:
+  - {id: seated, description: The seats are counted.}
+  - {id: crowded, description: The room is crowded.}
+  - {id: full, description: The tables are full.}
+  - {id: strict, description: The code is strict.}
+  - {id: room, description: There is room for more tables.}
+"""
+
+
+def _two_codes_heading(seats: int, limit: int) -> str:
+    return f"""\
+# yaml-language-server: $schema=../../lawkit/schemas/heading.schema.json
+heading: ONE
+laws:
+  - law: 1
+    text: Each table seats so many; so many tables at most.
+    constants:
+      - {{name: limit, value: {limit}}}
+    rules:
+      - id: seats
+        when: tables > 0
+        then: {{outcome: seated, values: {{seats: {seats}}}}}
+  - law: 2
+    text: The seats decide.
+    rules:
+      - id: crowded
+        when: seats > 8
+        then: {{outcome: crowded, values: {{spare: seats * 2}}}}
+      - id: twice
+        then: {{outcome: seated, values: {{double: seats * 2 + 1}}}}
+      - id: full
+        when: tables * seats > 20
+        then: {{outcome: full, values: {{players: tables * seats}}}}
+  - law: 3
+    text: The limit decides.
+    rules:
+      - id: strict
+        when: limit > 3
+        then: {{outcome: strict, values: {{over: limit - 1}}}}
+      - id: room
+        when: tables < limit
+        then: {{outcome: room, values: {{left: limit - tables}}}}
+"""
+
+
+TWO_CODES = """async ([base, model, books, record, orders]) => {
+  const {Engine} = await import(base + 'engine.js')
+  const out = []
+  // Each order of asking on an engine of its own (the first code asked evaluates a shared
+  // expression, the second finds its outcome), then each code alone on an engine of its own.
+  for (const order of [...orders, ...orders[0].map(code => [code])]) {
+    const engine = new Engine(model)
+    for (const book of books) engine.addCode(book)
+    const situation = engine.situation(record, {views: 'rules', codes: order})
+    out.push(Object.fromEntries(order.map(code => [code, engine.ruling(code, situation)])))
+  }
+  return out
+}"""
+
+
+def test_an_expression_two_codes_ask_is_shared_only_when_it_reads_nothing_of_either_code(page, make_corpus,
+                                                                                      tmp_path, monkeypatch):
+    """Two codes whose rules ask the same expressions (`seats > 8`, `tables * seats > 20`,
+    `limit > 3`, `tables < limit`, and values of them), where `seats` is a value each code's rules
+    give and `limit` a constant, each different in the two codes: on one situation, asked in either
+    order, each code's ruling in the page is its own, as the Python engine rules it (an expression
+    reading neither is shared among codes: Engine.outcome)."""
+    from lawkit.rules.engine import Engine
+    from lawkit.rules.export import explorer_model, explorer_rulebook
+
+    files = {"facts.yaml": TWO_CODES_FACTS, "outcomes.yaml": TWO_CODES_OUTCOMES}
+    for code, seats, limit in (("alpha", 4, 2), ("beta", 12, 5)):
+        files[f"{code}/code.yaml"] = DEMO_CODE.replace("code: demo", f"code: {code}").replace("DEMO", code.upper())
+        files[f"{code}/01-one.yaml"] = _two_codes_heading(seats, limit)
+    make_corpus(files)
+    monkeypatch.chdir(tmp_path)
+    corpus = lawkit.check("laws")
+    assert corpus.problems == []
+    codes = ["alpha", "beta"]
+    books = [explorer_rulebook(corpus, code) for code in codes]
+    # the rules of laws 2 and 3 (past law 1, which sets seats and limit): the same expressions in both
+    asked = [{r["key"].split("/", 1)[1]: (r["when"], r["values"]) for r in b["rulebook"]["rules"]
+              if not r["key"].endswith("/1#seats")} for b in books]
+    assert asked[0] == asked[1] and len(asked[0]) == 5, asked
+    record = {"answers": {"tables": 3}}
+    python = {code: _without_positions(Engine(corpus).ruling(code, record).as_json()) for code in codes}
+    # and each of them rules otherwise in the two codes (applies in one only, or gives other values)
+    for rule in asked[0]:
+        values = [[r["values"] for r in python[code]["rulings"] if r["rule"] == f"{code}/{rule}"] for code in codes]
+        assert values[0] != values[1], (rule, values)
+    _open(page)
+    got = page.evaluate(TWO_CODES, [MODULES, explorer_model(corpus), books, record, [codes, codes[::-1]]])
+    assert len(got) == 4
+    for asked_together in got:
+        for code, result in asked_together.items():
+            for part in ("rulings", "missing_facts", "considered"):
+                assert _normal(result[part]) == _normal(python[code][part]), (list(asked_together), code, part)
 
 
 def test_the_explorer_does_not_fetch_its_icon_again_as_its_address_follows_the_answers(page):
