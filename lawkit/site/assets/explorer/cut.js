@@ -5,7 +5,7 @@
 // cards are in the address (#n=6&c=… : each candidate's cuts in order, his first and any later one).
 import {open} from './explorer.js'
 import {readState, writeSoon} from './share.js'
-import {el, select, cardSelect, cardElement, fullPack, shuffled} from './cards.js'
+import {el, select, cardSelect, cardElement, showCard, fullPack, shuffled} from './cards.js'
 import {lawsOf, rulingElement, errorElement, valuesText} from './rulings.js'
 import {word} from './words.js'
 
@@ -163,10 +163,8 @@ function drawCuts () {
         update()
       })}
     if (made.card !== card || !made.shown) {
-      const shown = card ? cardElement(card, {big: true}) : el('span', {class: 'lk-card lk-card--big lk-card--unknown', text: '?'})
-      if (made.shown) made.shown.replaceWith(shown)
-      else made.box.append(shown, made.choose)
-      made.shown = shown
+      if (!made.shown) made.box.append(made.shown = el('span'), made.choose)
+      showCard(made.shown, card, {big: true}) // no card yet: '?'
       made.card = card
       made.choose.querySelector('select').value = card
     }
