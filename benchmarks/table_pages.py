@@ -7,16 +7,18 @@
    page imports are read from its import statements, and each page's data named below.
 2. Time on the page (Debian's Chromium, headless, through Playwright), median and 95th percentile
    over N inputs: from the input (a step, a fault ticked, the cards drawn again, a hand's tricks
-   changed) to the answer drawn (the page's data-ready changing; the scorer fills its folded "why"
-   after the frame that shows the sheets, or when it is opened, and that is not timed), and the
-   page's main-thread CPU per input (Chromium's ThreadTime over the inputs, divided by their
-   number, with whatever the page does between them). The hand is
+   changed) to the answer in the page (its data-ready changing), to it laid out, and with the frame
+   that shows it drawn (from that frame's start until a task it queued runs, as benchmarks/explorer.py
+   times it; the wait for the frame's turn left out; the scorer fills its folded "why" after the
+   frame that shows the sheets, or when it is opened, and that is not timed), and the page's
+   main-thread CPU per input (Chromium's ThreadTime over the inputs, divided by their number, with
+   whatever the page does between them). The hand is
    ruled once and each step only redrawn (one event on, and from the record's end one event back,
    to its start and on again: the output says how many inputs stepped back); the other pages rule
    every code anew on each input. An input not answered within WAIT seconds (or failing) ends the
    benchmark with a line naming the page and the input (exit 1).
-   The inputs follow one another at once, from the page's first answer, so the cut page's practice
-   in idle time (Explorer.warmUp, after each answer) has no time to run between them: the first
+   Each input follows the frame that drew the last answer, from the page's first answer, so the cut
+   page's practice in idle time (Explorer.warmUp, after each answer) has little time to run: the first
    inputs meet a page just opened. --idle S leaves each page idle S seconds before its inputs, as
    a reader reading it would (not the default: the table is the page just opened). --seed N makes
    each page's random draws (crypto.getRandomValues, Math.random) a fixed sequence from N, so that
