@@ -997,8 +997,15 @@ def test_serve_dirty_makes_again_what_reads_a_saved_note_or_shared_rule_file(mak
     project = _editions_project(make_corpus, tmp_path, MORE, SMALL_SCENARIOS.replace(
         "    record:\n      answers:\n", "    record:\n      irregularities: [odd-cut]\n      events:\n"
         "        - {cut: {by: Ann, card: AS, purpose: cutting-out}}\n      answers:\n"))
+    (project / "docs" / "index.md").write_text(  # a link to an item late's Law 2 does not have yet
+        "# Home\n\nSee [Law 1](laws/early.md#1) and [Law 2 (a)](laws/late.md#2/a).\n", "utf-8")
     monkeypatch.chdir(project)
     steps = [  # (file, old, new, a file a full build writes otherwise, a file not written again)
+        ("late/01-one.yaml", "    text: The lowest cut deals (see Law 1).\n",
+         "    text: The lowest cut deals (see Law 1).\n    items:\n      - {item: a, label: (a), text: Of two.}\n",
+         "index.html", "laws/early/index.html"),  # the home page's link is now a law's: its preview embedded
+        ("late/01-one.yaml", "    items:\n      - {item: a, label: (a), text: Of two.}\n", "", "index.html",
+         "laws/early/index.html"),  # and no more
         ("facts.yaml", "question: Who cut which card?", "question: Who cut which card first?",
          "api/folds/early/2.json", "laws/glossary/index.html"),  # the box asks it; the story answers it
         ("outcomes.yaml", "The dealer is settled.", "The dealer is now settled.", "api/explorer/early.laws.json",
