@@ -10,7 +10,8 @@ the next under serve):
 - a generated file other than a page is written again when its content changed;
 - a page is rendered again when its Markdown changed (after the plugin's markers are filled,
   so a hand-written page with the table of codes counts too), or the previews and glossary
-  definitions it embeds changed (a law it links to was reworded), or its output is missing;
+  definitions it embeds changed (a law it links to was reworded), or a link of it that named no
+  law now names one (a hand-written page's link to an item saved since), or its output is missing;
 - every page is rendered again when the navigation (its pages, their titles and order),
   mkdocs.yml or the notice of a broken corpus changed;
 - a skipped page keeps the title it was rendered with, for the navigation of the others;
@@ -147,7 +148,7 @@ class Reload:
     def plan(self, site: Site, nav: Any, config: Any, files: Any, markdown_hook: Any, broken: list[str]) -> None:
         """Mark each page to render again or to skip (see the module's docstring)."""
         self.rebuilt, self.markdown, self.built, self.new_entries, self.seen = set(), {}, {}, {}, 0
-        inputs: dict[str, tuple[str, Any]] = {}
+        inputs: dict[str, tuple[str, Any, bool]] = {}
         for file in files.documentation_pages():
             page = file.page
             if page is None:  # not in the nav: made later by MkDocs, always rendered
