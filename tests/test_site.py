@@ -926,7 +926,6 @@ def test_serve_dirty_makes_again_what_reads_a_saved_value_and_keeps_the_rest(mak
     _saved_one_at_a_time(project, steps)
 
 
-
 # EDITIONS with what else a page or a JSON file reads that a saved file may change: a heading's preamble,
 # a law's title, a footnote, an editor's note, a constant's, a definition's and a rule's description, a
 # law not formalized, a code's front and back matter, precedence groups (late's rules), and the record's
@@ -988,7 +987,8 @@ views:
 
 
 def test_serve_dirty_makes_again_what_reads_a_saved_note_or_shared_rule_file(make_corpus, tmp_path, monkeypatch):
-    """As the test above, for what else a page or a JSON file reads: a fact's question, an outcome's
+    """As the test above, for what else a page or a JSON file reads: a unit a hand-written page links to
+    added and removed (its link marked, with its preview, and no more), a fact's question, an outcome's
     description, the record's vocabulary (an irregularity, a choice's words, an event's description), a
     view's description and condition, a shared constant, an editor's note, a footnote, a law's title, a
     heading's preamble, a code's front and back matter and source, a precedence label, a law's note that
@@ -1048,6 +1048,7 @@ def test_serve_dirty_makes_again_what_reads_a_saved_note_or_shared_rule_file(mak
          "api/explorer/early.json"),
     ]
     _saved_one_at_a_time(project, steps)
+
 
 def _editions_project(make_corpus, tmp_path: Path, files: dict[str, str], scenarios: str) -> Path:
     """A project of the two editions (``files``: EDITIONS, or more), its scenario (``scenarios``: a
