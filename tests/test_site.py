@@ -883,27 +883,8 @@ def test_serve_dirty_makes_again_what_reads_a_saved_value_and_keeps_the_rest(mak
     edition's note, a question, a scenario), each time the site a full build of the same files makes.
     A number written 12.0 for 12, a literal true for 1 and a mapping's keys in another order are the
     same to Python's == and not to the page or the JSON: they are made again too."""
-    make_corpus(EDITIONS, root="project/laws")
-    project = tmp_path / "project"
-    (project / "tests" / "scenarios").mkdir(parents=True)
-    (project / "tests" / "scenarios" / "demo.yaml").write_text(SMALL_SCENARIOS.replace(
-        "    code: demo\n", "").replace("    expect:\n      rulings:\n        - rule: 2#lowest-deals\n"
-                                      "          values: {dealer_player: Ann}\n",
-                                      "    expect:\n" + "".join(
-                                          f"      {code}:\n        rulings:\n          - rule: 2#lowest-deals\n"
-                                          "            values: {dealer_player: Ann, shown: 1}\n"
-                                          for code in ("early", "late"))), "utf-8")
-    (project / "docs").mkdir()
-    (project / "docs" / "index.md").write_text("# Home\n\nSee [Law 1](laws/early.md#1).\n", "utf-8")
-    shutil.copy(REPO / "mkdocs.yml", project / "mkdocs.yml")
+    project = _editions_project(make_corpus, tmp_path, EDITIONS, SMALL_SCENARIOS)
     monkeypatch.chdir(project)
-    rebuild, configs = _serving(project)
-    site, laws = project / "site", project / "laws"
-
-    def written() -> dict[str, int]:
-        return {str(p.relative_to(site)): p.stat().st_mtime_ns for p in site.rglob("*") if p.is_file()}
-
-    rebuild()
     steps = [  # (file, old, new, a file a full build writes otherwise, a file not written again)
         ("early/01-one.yaml", "the ace is the lowest card", "the ace is the very lowest card",
          "laws/early--late/index.html", "laws/late/index.html"),
@@ -942,6 +923,164 @@ def test_serve_dirty_makes_again_what_reads_a_saved_value_and_keeps_the_rest(mak
         ("../tests/scenarios/demo.yaml", "    record:\n", "    description: Ann cuts the ace.\n    record:\n",
          "api/folds/early/2.json", "api/early/2.json"),
     ]
+    _saved_one_at_a_time(project, steps)
+
+
+# EDITIONS with what else a page or a JSON file reads that a saved file may change: a heading's preamble,
+# a law's title, a footnote, an editor's note, a constant's, a definition's and a rule's description, a
+# law not formalized, a code's front and back matter, precedence groups (late's rules), and the record's
+# vocabulary and views (record.yaml, views.yaml), which the worked example's story and the explorer read.
+MORE = {
+    **EDITIONS,
+    "record.yaml": """\
+# yaml-language-server: $schema=../lawkit/schemas/record.schema.json
+events:
+  cut:
+    description: A candidate cuts a card.
+    fields:
+      by: {type: string, required: true, description: "The player who cut."}
+      card: {type: card, description: "The card he cut."}
+      cards: {type: {list: card}, description: "All the cards he exposed, when he showed more than one."}
+      other_pack: {type: bool, default: false, description: "He cut from the other pack."}
+      purpose: {type: {enum: [table, cutting-out]}, default: table, description: "What the cut decides.", values: {table: "for the table and the deal", cutting-out: "for who goes out"}}
+irregularities:
+  odd-cut: Two players cut from the other pack.
+""",
+    "views.yaml": """\
+# yaml-language-server: $schema=../lawkit/schemas/views.schema.json
+constants:
+  - {name: seat_order, description: The seats in order., value: [north, east, south, west]}
+views:
+  - name: dealer_seat
+    description: The dealer's seat.
+    question: Which seat dealt?
+    when: record_dealer != ''
+    value: record_dealer
+""",
+    "editions.yaml": EDITIONS["editions.yaml"] + "      - {from: 3, to: 3, change: identical}\n",
+    "early/code.yaml": EDITIONS["early/code.yaml"] + "front_matter: [Adopted by the club.]\nback_matter: [The end of the laws.]\n",
+    "early/01-one.yaml": EDITIONS["early/01-one.yaml"].replace(
+        "heading: ONE\n", "heading: ONE\npreamble: Of the cut and the deal.\n").replace(
+        "    page: 12\n", "    page: 12\n    title: The ace in cutting\n").replace(
+        "the lowest card.\n", "the lowest card.[*]\n    notes:\n      - {mark: \"*\", text: In some clubs the ace is high.}\n"
+        "    annotations:\n      - {kind: gloss, text: The ace ranks below the deuce.}\n").replace(
+        "        card_order: {ranks: A23456789TJQK, suits: null}\n",
+        "        card_order: {ranks: A23456789TJQK, suits: null}\n        description: The ranks, ace low.\n").replace(
+        "    topics: [dealing]\n", "    topics: [dealing]\n    definitions:\n      - name: lowest_cut\n"
+        "        description: The lowest card cut.\n        value: cuts.filter(x, cuts.all(y, rank[x.card] <= rank[y.card]))\n").replace(
+        "      - id: lowest-deals\n", "      - id: lowest-deals\n        description: The lowest cut deals.\n").replace(
+        DEALER, "dealer_player: lowest_cut[0].player") + "  - law: 3\n    text: The cards are shuffled.\n"
+                                                         "    topics: [dealing]\n    unformalized: Who shuffles is left to the players.\n",
+    "late/01-one.yaml": EDITIONS["late/01-one.yaml"].replace(
+        "heading: ONE\n", "heading: ONE\ngroups:\n  - {group: special, description: Three cut., exception_to: [common]}\n"
+        "  - {group: common, description: Two cut.}\n").replace(
+        "      - id: lowest-deals\n", "      - id: lowest-deals\n        group: common\n") + """\
+      - id: three-cut
+        when: size(cuts) == 3
+        group: special
+        then: {outcome: dealer, says: "Three cut: the first deals"}
+  - law: 3
+    text: The cards are shuffled.
+    topics: [dealing]
+""",
+}
+
+
+def test_serve_dirty_makes_again_what_reads_a_saved_note_or_shared_rule_file(make_corpus, tmp_path, monkeypatch):
+    """As the test above, for what else a page or a JSON file reads: a unit a hand-written page links to
+    added and removed (its link marked, with its preview, and no more), a fact's question, an outcome's
+    description, the record's vocabulary (an irregularity, a choice's words, an event's description), a
+    view's description and condition, a shared constant, an editor's note, a footnote, a law's title, a
+    heading's preamble, a code's front and back matter and source, a precedence label, a law's note that
+    it is not formalized, a constant's, a definition's and a rule's description, a topic's description:
+    each saved alone, the site is the one a full build of the same files makes."""
+    project = _editions_project(make_corpus, tmp_path, MORE, SMALL_SCENARIOS.replace(
+        "    record:\n      answers:\n", "    record:\n      irregularities: [odd-cut]\n      events:\n"
+        "        - {cut: {by: Ann, card: AS, purpose: cutting-out}}\n      answers:\n"))
+    (project / "docs" / "index.md").write_text(  # a link to an item late's Law 2 does not have yet
+        "# Home\n\nSee [Law 1](laws/early.md#1) and [Law 2 (a)](laws/late.md#2/a).\n", "utf-8")
+    monkeypatch.chdir(project)
+    steps = [  # (file, old, new, a file a full build writes otherwise, a file not written again)
+        ("late/01-one.yaml", "    text: The lowest cut deals (see Law 1).\n",
+         "    text: The lowest cut deals (see Law 1).\n    items:\n      - {item: a, label: (a), text: Of two.}\n",
+         "index.html", "laws/early/index.html"),  # the home page's link is now a law's: its preview embedded
+        ("late/01-one.yaml", "    items:\n      - {item: a, label: (a), text: Of two.}\n", "", "index.html",
+         "laws/early/index.html"),  # and no more
+        ("facts.yaml", "question: Who cut which card?", "question: Who cut which card first?",
+         "api/folds/early/2.json", "laws/glossary/index.html"),  # the box asks it; the story answers it
+        ("outcomes.yaml", "The dealer is settled.", "The dealer is now settled.", "api/explorer/early.laws.json",
+         "laws/glossary/index.html"),
+        ("record.yaml", "Two players cut from the other pack.", "Two players cut from the pack of the other side.",
+         "api/folds/early/2.json", "laws/glossary/index.html"),  # the story says what it is about
+        ("record.yaml", '"for who goes out"', '"for who is to go out"', "api/folds/early/2.json",
+         "laws/glossary/index.html"),  # the story tells the cut in these words
+        ("record.yaml", "A candidate cuts a card.", "A candidate cuts a card from the pack.", "api/explorer/model.json",
+         "api/early/1.json"),
+        ("views.yaml", "The dealer's seat.", "The seat of the dealer.", "api/explorer/model.json", "api/early/1.json"),
+        ("views.yaml", "when: record_dealer != ''", "when: size(record_dealer) > 0", "api/explorer/model.json",
+         "api/early/1.json"),
+        ("views.yaml", "value: [north, east, south, west]", "value: [east, south, west, north]",
+         "api/explorer/model.json", "api/early/1.json"),
+        ("early/01-one.yaml", "The ace ranks below the deuce.", "The ace ranks below the two.", "laws/early/index.html",
+         "laws/late/index.html"),
+        ("early/01-one.yaml", "In some clubs the ace is high.", "In some clubs the ace ranks high.",
+         "laws/early/index.html", "laws/late/index.html"),
+        ("early/01-one.yaml", "title: The ace in cutting", "title: The ace when cutting", "laws/early/index.html",
+         "laws/late/index.html"),
+        ("early/01-one.yaml", "preamble: Of the cut and the deal.", "preamble: Of the cut, and then the deal.",
+         "laws/early/index.html", "laws/late/index.html"),
+        ("early/code.yaml", "Adopted by the club.", "Adopted by the whole club.", "laws/early/index.html",
+         "laws/late/index.html"),
+        ("early/code.yaml", "The end of the laws.", "Here the laws end.", "laws/early/index.html",
+         "laws/late/index.html"),
+        ("early/code.yaml", "book: X", "book: The Book of X", "api/early.json", "laws/late/index.html"),
+        ("late/01-one.yaml", ", exception_to: [common]}", "}", "api/folds/late/2.json",  # no more precedence
+         "api/folds/early/2.json"),
+        ("early/01-one.yaml", "Who shuffles is left to the players.", "Who shuffles is for the players to settle.",
+         "laws/early/index.html", "laws/late/index.html"),
+        ("early/01-one.yaml", "description: The ranks, ace low.", "description: The ranks, the ace lowest.",
+         "api/explorer/early.json", "api/explorer/late.json"),
+        ("early/01-one.yaml", "The lowest card cut.", "The card cut lowest.", "api/folds/early/2.json",
+         "api/folds/late/2.json"),
+        ("early/01-one.yaml", "description: The lowest cut deals.", "description: Whoever cuts lowest deals.",
+         "api/explorer/early.laws.json", "api/explorer/late.laws.json"),
+        ("topics.yaml", "Who cuts and how.", "Who cuts the pack and how.", "laws/concordance/cutting/index.html",
+         "api/explorer/early.json"),
+    ]
+    _saved_one_at_a_time(project, steps)
+
+
+def _editions_project(make_corpus, tmp_path: Path, files: dict[str, str], scenarios: str) -> Path:
+    """A project of the two editions (``files``: EDITIONS, or more), its scenario (``scenarios``: a
+    scenario file of the demo code) expecting the same ruling under both codes, a home page linking to
+    a law, and the real mkdocs.yml."""
+    make_corpus(files, root="project/laws")
+    project = tmp_path / "project"
+    (project / "tests" / "scenarios").mkdir(parents=True)
+    (project / "tests" / "scenarios" / "demo.yaml").write_text(scenarios.replace(
+        "    code: demo\n", "").replace("    expect:\n      rulings:\n        - rule: 2#lowest-deals\n"
+                                      "          values: {dealer_player: Ann}\n",
+                                      "    expect:\n" + "".join(
+                                          f"      {code}:\n        rulings:\n          - rule: 2#lowest-deals\n"
+                                          "            values: {dealer_player: Ann, shown: 1}\n"
+                                          for code in ("early", "late"))), "utf-8")
+    (project / "docs").mkdir()
+    (project / "docs" / "index.md").write_text("# Home\n\nSee [Law 1](laws/early.md#1).\n", "utf-8")
+    shutil.copy(REPO / "mkdocs.yml", project / "mkdocs.yml")
+    return project
+
+
+def _saved_one_at_a_time(project: Path, steps: list[tuple[str, str, str, str, str]]) -> None:
+    """Serve --dirty on ``project``, each step (a file under laws/, the text replaced and its
+    replacement, a file a full build then writes otherwise, a file not written again) saved in turn:
+    after each, the dirty-served site is the one a full build of the same files makes, both ways."""
+    rebuild, configs = _serving(project)
+    site, laws = project / "site", project / "laws"
+
+    def written() -> dict[str, int]:
+        return {str(p.relative_to(site)): p.stat().st_mtime_ns for p in site.rglob("*") if p.is_file()}
+
+    rebuild()
     for number, (path, old, new, changed, kept) in enumerate(steps):
         before = written()
         full_before = _built(project, f"before-{number}") if number == 0 else None

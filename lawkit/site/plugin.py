@@ -381,9 +381,10 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
         return markdown
 
     def on_page_content(self, html, *, page, config, files):
-        html = previews.mark_links(self.site, html, page.url)
+        unmarked: list[str] = []  # for serve's reload: the links that may come to name a law
+        html = previews.mark_links(self.site, html, page.url, unmarked)
         if self.reload is not None:
-            self.reload.rendered_content(self.site, page.file.src_uri, html)
+            self.reload.rendered_content(self.site, page.file.src_uri, html, unmarked)
         html, apart = previews.embed(self.site, html, page.url)
         if apart is not None:  # a page's previews in a file of their own, written with the site
             self.preview_files[apart[0]] = apart[1]

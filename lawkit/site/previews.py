@@ -37,8 +37,10 @@ _DATA_LAW = re.compile(r'data-law="([^"]*)"')
 _DATA_TERM = re.compile(r'<abbr class="lk-term" data-term="([^"]*)"')
 
 
-def mark_links(site: Site, content: str, page_url: str) -> str:
-    """Add ``data-law`` to every link pointing at a law's anchor on a code page."""
+def mark_links(site: Site, content: str, page_url: str, unmarked: list[str] | None = None) -> str:
+    """Add ``data-law`` to every link pointing at a law's anchor on a code page; ``unmarked`` gets the
+    citation each other link to a code page's anchor would name (serve's reload: a unit added later
+    makes the page's links otherwise)."""
     codes = {site.urls.url(site.urls.code(code)): code for code in site.corpus.codes}
     base = "http://site.invalid/" + page_url
     code_at: dict[str, str | None] = {}  # href without its fragment -> the code whose page it is
@@ -62,6 +64,8 @@ def mark_links(site: Site, content: str, page_url: str) -> str:
         code = code_of(address)
         citation = f"{code}/{unquote(fragment)}" if code else None
         if citation not in site.corpus.units:
+            if citation is not None and unmarked is not None:
+                unmarked.append(citation)
             return match.group(0)
         return f'<a{attributes} data-law="{esc(citation)}">'
 

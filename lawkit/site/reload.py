@@ -10,7 +10,8 @@ the next under serve):
 - a generated file other than a page is written again when its content changed;
 - a page is rendered again when its Markdown changed (after the plugin's markers are filled,
   so a hand-written page with the table of codes counts too), or the previews and glossary
-  definitions it embeds changed (a law it links to was reworded), or its output is missing;
+  definitions it embeds changed (a law it links to was reworded), or a link of it that named no
+  law now names one (a hand-written page's link to an item saved since), or its output is missing;
 - every page is rendered again when the navigation (its pages, their titles and order),
   mkdocs.yml or the notice of a broken corpus changed;
 - a skipped page keeps the title it was rendered with, for the navigation of the others;
@@ -110,8 +111,9 @@ class Reload:
         # src_uri -> the content last written, compared with the next (the same object when it is a file
         # kept from the last build, lawkit.site.kept: no character is read)
         self.files: dict[str, str | bytes] = {}
-        # src_uri -> (its Markdown, the laws and terms it embedded, their previews and definitions)
-        self.pages: dict[str, tuple[str, list[str], list[str], Any]] = {}
+        # src_uri -> (its Markdown, the laws and terms it embedded, their previews and definitions, the
+        # citations its other links to a code page's anchors name: none a unit when it was rendered)
+        self.pages: dict[str, tuple[str, list[str], list[str], Any, list[str]]] = {}
         self.titles: dict[str, str] = {}  # src_uri -> the title it was rendered with
         self.entries: dict[str, list[dict[str, Any]]] = {}  # src_uri -> the page's search entries
         self.signature: str | None = None  # the navigation, mkdocs.yml and the broken notice
@@ -119,7 +121,7 @@ class Reload:
         self.rebuilt: set[str] = set()  # this build: the pages rendered again
         self.written: dict[str, str | bytes] = {}  # this build: each generated file's content
         self.markdown: dict[str, str] = {}  # this build: each rendered page's Markdown
-        self.built: dict[str, tuple[str, list[str], list[str], str]] = {}
+        self.built: dict[str, tuple[str, list[str], list[str], Any, list[str]]] = {}
         self.new_entries: dict[str, list[dict[str, Any]]] = {}
         self.seen = 0  # entries of Material's search index already given to a page
         self.outputs: dict[str, str] = {}  # src_uri -> where the last build wrote it
@@ -146,7 +148,7 @@ class Reload:
     def plan(self, site: Site, nav: Any, config: Any, files: Any, markdown_hook: Any, broken: list[str]) -> None:
         """Mark each page to render again or to skip (see the module's docstring)."""
         self.rebuilt, self.markdown, self.built, self.new_entries, self.seen = set(), {}, {}, {}, 0
-        inputs: dict[str, tuple[str, Any]] = {}
+        inputs: dict[str, tuple[str, Any, bool]] = {}
         for file in files.documentation_pages():
             page = file.page
             if page is None:  # not in the nav: made later by MkDocs, always rendered
@@ -154,7 +156,8 @@ class Reload:
             page.read_source(config)
             hooked = markdown_hook(page.markdown, page=page, config=config, files=files)
             kept = self.pages.get(file.src_uri)
-            inputs[file.src_uri] = (hooked, embedded_data(site, kept[1], kept[2]) if kept else None)
+            inputs[file.src_uri] = (hooked, embedded_data(site, kept[1], kept[2]), _named(site, kept[4])) \
+                if kept else (hooked, None, True)
         config_path = config.config_file_path
         with open(config_path, "rb") as handle:
             config_bytes = handle.read()
@@ -165,7 +168,7 @@ class Reload:
             page, src_uri = file.page, file.src_uri
             kept = self.pages.get(src_uri)
             unchanged = (not everything and page is not None and kept is not None
-                         and inputs.get(src_uri) == (kept[0], kept[3]) and os.path.isfile(file.abs_dest_path)
+                         and inputs.get(src_uri) == (kept[0], kept[3], False) and os.path.isfile(file.abs_dest_path)
                          and (isinstance(file, GeneratedFile) or not file.is_modified()))
             if isinstance(file, GeneratedFile):
                 file.changed = not unchanged
@@ -181,10 +184,12 @@ class Reload:
     def rendered_markdown(self, src_uri: str, markdown: str) -> None:
         self.markdown[src_uri] = markdown
 
-    def rendered_content(self, site: Site, src_uri: str, html: str) -> None:
+    def rendered_content(self, site: Site, src_uri: str, html: str, unmarked: list[str]) -> None:
+        """The page as rendered (its links marked, ``previews.mark_links``; ``unmarked``: the citations its
+        other links to a code page's anchors name, none a unit now)."""
         citations, terms = previews.embedded(html)
         self.built[src_uri] = (self.markdown.get(src_uri, ""), citations, terms,
-                               embedded_data(site, citations, terms))
+                               embedded_data(site, citations, terms), list(dict.fromkeys(unmarked)))
 
     def rendered_previews(self, src_uri: str, path: str | None) -> None:
         """The rendered page's previews are in the file at ``path`` (in the site), or in the page (None)."""
@@ -258,6 +263,13 @@ def embedded_data(site: Site, citations: list[str], terms: list[str]) -> Any:
     writes them (the terms' definitions in the glossary's): compared as data."""
     data, definitions = previews.made(site, citations, terms)
     return list(data.items()), list(definitions.items())
+
+
+def _named(site: Site, unmarked: list[str]) -> bool:
+    """Whether a link the page did not mark names a unit now (a law or item added since): a hand-written
+    page's Markdown is the same, and its link is now a law's, with its preview."""
+    units = site.corpus.units
+    return any(citation in units for citation in unmarked)
 
 
 def _nav(nav: Any, titles: dict[str, str]) -> list[Any]:
