@@ -207,6 +207,7 @@ def _needs_the_site(item: pytest.Item) -> bool:
 SLOWEST_FIRST = (
     # the other tests
     "tests/test_fast_cel.py::test_every_scenario_gives_the_same_under_both",  # one per scenario file
+    "tests/test_site.py::test_serve_dirty_makes_again_what_reads_a_saved_note_or_shared_rule_file",  # 22 builds
     "tests/test_site.py::test_serve_dirty_makes_again_what_reads_a_saved_value_and_keeps_the_rest",  # 17 builds
     "tests/test_types.py::test_mypy_passes",
     "tests/test_api_doctest.py::test_package_docstring_examples",
