@@ -275,6 +275,26 @@ def test_check_accepts_three_over_a_list_the_limits_keep_short_and_the_ruling_re
     assert code == 0 and "hostile" in out, err
 
 
+def test_a_kind_of_event_without_a_field_the_reader_lays_out_is_an_error_at_its_fields(tree, run_cli):
+    """record.yaml may add fields and kinds, but a cut without its 'cards' (which the reader lays out
+    for the views: each candidate's first cut) passed check and stopped every ruling on a cut with an
+    internal error (KeyError): check says which fields the reader needs, and a ruling refuses the
+    corpus rather than failing."""
+    record = tree / "record.yaml"
+    text = record.read_text("utf-8")
+    lines = text.splitlines(keepends=True)
+    start = next(i for i, l in enumerate(lines) if l.startswith("  cut:"))
+    cards = next(i for i in range(start, len(lines)) if lines[i].startswith("      cards:"))
+    fields = next(i for i in range(start, cards) if lines[i].startswith("    fields:"))
+    record.write_text("".join(lines[:cards] + lines[cards + 1:]), "utf-8")
+    code, out = _check(run_cli)
+    assert code == 1 and out[0] == (
+        f"laws/record.yaml:{fields + 1}:5: error[schema]: record.yaml: events.cut.fields: lawkit reads a cut "
+        "event's 'by', 'card', 'cards'; declare 'cards'"), out
+    code, out, err = _ruling(run_cli, _cuts(CUTS), code=ENGLISH, laws=tree)
+    assert code == 1 and "internal error" not in err and "the corpus has 1 error" in err, (out, err)
+
+
 def test_check_refuses_a_view_nesting_too_deep(tree, run_cli):
     path = tree / "views.yaml"
     path.write_text(path.read_text() + "  - name: hostile_view\n    description: Too deep.\n    value: "

@@ -34,6 +34,12 @@ PARTS = ("seats", "dealer", "previous_dealer", "irregularities", "events", "answ
 # A bid as said: a level and a denomination (RS: royal spades, Auction 1912).
 _BID = re.compile(r"^([1-7])\s*(NT|RS|S|H|D|C)$", re.IGNORECASE)
 _CALLS = ("pass", "double", "redouble")
+# The fields of the kinds of event this reader lays out itself (a call's parts, a deal's cards, a cut's
+# round, a play's trick: _lay_out, _deal_and_play, Record.as_cel): record.yaml may add fields and kinds,
+# but a kind named here must declare these, or a record of it cannot be read.
+READ_FIELDS = {"call": ("by", "bid"), "deal": ("by", "to", "card", "cards", "count", "face_up", "other_pack"),
+               "cut": ("by", "card", "cards"), "turn_trump": ("by", "card"), "play": ("by", "card", "trick"),
+               "withdraw": ("by", "card")}
 
 
 def parse_bid(said: Any) -> tuple[int, str] | None:
@@ -145,6 +151,15 @@ def parse_vocabulary(data: Any, path: str, problems: list[Problem] | None = None
             fields[name] = EventField(name, kind_type, bool(spec.get("required", False)), spec.get("default"),
                                       spec.get("description", ""), values)
         vocabulary.kinds[kind_name] = EventKind(kind_name, raw.get("description", ""), fields)
+        missing = [name for name in READ_FIELDS.get(kind_name, ()) if name not in fields]
+        if missing:
+            at = raw.key_pos.get("fields") if isinstance(raw, MarkedDict) else None
+            if at is None and isinstance(data.get("events"), MarkedDict):
+                at = data["events"].key_pos.get(kind_name)
+            problems.append(Problem(at or Position(path, 1, 1), "schema", (
+                f"record.yaml: events.{kind_name}.fields: lawkit reads a {kind_name} event's "
+                f"{', '.join(repr(n) for n in READ_FIELDS[kind_name])}; declare "
+                f"{', '.join(repr(n) for n in missing)}")))
     vocabulary.irregularities = dict(data.get("irregularities") or {})
     raw_limits = data.get("limits") or {}
     kinds = tuple((str(k), int(v)) for k, v in (raw_limits.get("kinds") or {}).items())
@@ -484,7 +499,7 @@ def _lay_out(event: dict[str, Any], dealer: str, where: "_Where", index: int) ->
         if kind == "cut" and event["card"] and event["cards"]:
             raise RecordError(f"event {index + 1} (cut): name the card with 'card' or the cards with 'cards', "
                               "not both", where.value("cards"))
-        event["cards"] = list(event["cards"]) or ([event["card"]] if event["card"] else [])
+        event["cards"] = list(event.get("cards") or ()) or ([event["card"]] if event["card"] else [])
         if kind == "turn_trump":
             event["by"] = event["by"] or dealer
 
