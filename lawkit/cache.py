@@ -120,6 +120,13 @@ def path_for(root: str | os.PathLike, name: str, key: str) -> Path:
     return directory(root) / f"{name}-{key}"
 
 
+def has(root: str | os.PathLike, name: str, key: str) -> bool:
+    """Whether an entry is kept under ``name`` and ``key`` (not read: one that does not load is made
+    again by the next reader), so that a writer need not write it again."""
+    path = path_for(root, name, key)
+    return path.is_file() and not path.is_symlink()
+
+
 class Codec(Protocol):
     """How a value is kept: as bytes, read back without running anything they say."""
 
@@ -270,24 +277,26 @@ def store(root: str | os.PathLike, name: str, key: str, value: Any, codec: Codec
 
 def checked(root: str | os.PathLike, check: Callable[[str | os.PathLike], Any], codec: Codec,
             later: Callable[[str, Callable[[], None]], None] | None = None,
-            kept: tuple[str, Any] | None = None) -> tuple[Any, str]:
+            kept: tuple[str, Any] | None = None, read: bool = True) -> tuple[Any, str]:
     """The checked corpus (from the cache when the files are unchanged) and its fingerprint;
     ``check`` makes it when the cache has none (``lawkit.check``: YAML, schema, checks, rules),
     ``codec`` keeps it (``lawkit.corpus.stored``). With ``later``, the writing of the entry is
     handed to it (with the entry's name) to run when the caller is done with the corpus
     (``mkdocs serve``: once the page is served), instead of before returning.
     ``kept`` is the fingerprint and corpus this returned last (``mkdocs serve`` keeps them): the
-    corpus itself again when no file changed since, its entry perhaps not written yet.
+    corpus itself again when no file changed since, its entry perhaps not written yet. ``read=False``:
+    made by ``check`` whatever the cache holds (``mkdocs serve`` keeps what a check makes), and its entry
+    written only when there is none.
 
     The corpus comes without compiled rules: commands that evaluate rules load afresh.
     """
     key = fingerprint(root)
     if kept is not None and kept[0] == key:
         return kept[1], key
-    corpus = load(root, "corpus", key, codec)
+    corpus = load(root, "corpus", key, codec) if read else None
     if corpus is None:
         corpus = check(root)
-        if Path(root).is_dir():
+        if Path(root).is_dir() and not has(root, "corpus", key):
             def keep() -> None:
                 # CEL programs are not kept: the rules and views compile again on demand.
                 rulebooks, corpus.rulebooks = corpus.rulebooks, {}

@@ -210,6 +210,7 @@ SLOWEST_FIRST = (
     "tests/test_site.py::test_serve_dirty_makes_again_what_reads_a_saved_note_or_shared_rule_file",  # 22 builds
     "tests/test_site.py::test_serve_dirty_makes_again_what_reads_a_saved_value_and_keeps_the_rest",  # 17 builds
     "tests/test_types.py::test_mypy_passes",
+    "tests/test_site.py::test_the_examples_and_the_changes_share_each_situation_and_ruling",  # real corpus, ~10 s
     "tests/test_api_doctest.py::test_package_docstring_examples",
     "tests/test_architecture.py::test_the_check_finds_each_kind_of_violation",
     "tests/test_situation_schema.py::test_every_scenario_record_and_hand_validates",

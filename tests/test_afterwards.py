@@ -9,7 +9,6 @@ from lawkit.site.afterwards import Afterwards
 
 
 def test_the_work_is_done_after_the_wait_in_the_order_it_was_left(monkeypatch):
-    monkeypatch.setattr(afterwards, "SERVED", 0.0)
     monkeypatch.setattr(afterwards, "QUIET", 0.0)
     done: list[str] = []
     later = Afterwards()
@@ -23,7 +22,7 @@ def test_the_work_is_done_after_the_wait_in_the_order_it_was_left(monkeypatch):
 
 
 def test_a_build_that_begins_first_takes_the_work_over_and_replaces_what_it_makes_again(monkeypatch):
-    monkeypatch.setattr(afterwards, "SERVED", 60.0)
+    monkeypatch.setattr(afterwards, "QUIET", 60.0)
     done: list[str] = []
     later = Afterwards()
     later.later("corpus", lambda: done.append("corpus 1"))
@@ -36,40 +35,30 @@ def test_a_build_that_begins_first_takes_the_work_over_and_replaces_what_it_make
     assert done == ["ruled 1", "corpus 2"]
 
 
-def test_the_entries_wait_for_a_quiet_spell_and_the_warm_up_does_not(monkeypatch):
-    """The warm-up (which gives way when a build begins) runs once the page is served; the cache
-    entries (which a build would wait for) only after QUIET seconds with no build: a save a few
-    seconds after the last finds nothing being written. Stopping writes them; not the warm-up."""
-    from lawkit.site.examples import WARM_UP
-
-    monkeypatch.setattr(afterwards, "SERVED", 0.0)
+def test_the_entries_wait_for_a_quiet_spell(monkeypatch):
+    """The cache entries (which a build would wait for) are written only after QUIET seconds with no
+    build: a save a few seconds after the last finds nothing being written. Stopping writes them."""
     monkeypatch.setattr(afterwards, "QUIET", 60.0)
     done: list[str] = []
-    warmed = threading.Event()
     later = Afterwards()
     later.later("corpus", lambda: done.append("corpus 1"))
-    later.later(WARM_UP, lambda: (done.append("warm-up 1"), warmed.set()))
     later.start()
-    assert warmed.wait(10)
     later.wait()  # the next build begins: at once, nothing being written
-    assert done == ["warm-up 1"] and later.thread is None
+    assert done == [] and later.thread is None
     later.later("site", lambda: done.append("site 2"))
-    later.later(WARM_UP, lambda: done.append("warm-up 2"))
     monkeypatch.setattr(afterwards, "QUIET", 0.05)  # the editor stops saving
     later.start()
     assert later.thread is not None
     later.thread.join(10)
-    assert done == ["warm-up 1", "warm-up 2", "corpus 1", "site 2"]
+    assert done == ["corpus 1", "site 2"]
     later.later("corpus", lambda: done.append("corpus 3"))
-    later.later(WARM_UP, lambda: done.append("warm-up 3"))
-    monkeypatch.setattr(afterwards, "SERVED", 60.0)
+    monkeypatch.setattr(afterwards, "QUIET", 60.0)
     later.start()
-    later.finish()  # the server stops: the entries written, the warm-up for a next build not done
-    assert done[4:] == ["corpus 3"]
+    later.finish()  # the server stops: the entries written
+    assert done[2:] == ["corpus 3"]
 
 
 def test_the_next_build_waits_for_the_entry_being_written(monkeypatch):
-    monkeypatch.setattr(afterwards, "SERVED", 0.0)
     monkeypatch.setattr(afterwards, "QUIET", 0.0)
     writing, release = threading.Event(), threading.Event()
     done: list[str] = []
@@ -120,7 +109,6 @@ def test_a_full_collection_waits_until_the_frozen_objects_grew_by_a_quarter(monk
     """Each build's objects are frozen; a full collection (a second for a million objects, in the way
     of a save soon after) is made after the first build, then only once the frozen objects are a
     quarter more than it left: what builds let go is mostly freed at once, by its reference count."""
-    monkeypatch.setattr(afterwards, "SERVED", 0.0)
     monkeypatch.setattr(afterwards, "QUIET", 0.0)
     collector = _Collector()
     monkeypatch.setattr(afterwards, "gc", collector)

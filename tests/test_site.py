@@ -1182,6 +1182,36 @@ def test_serve_after_a_saved_rule_rules_again_for_its_code_alone(make_corpus, tm
     configs[-1].plugins.on_shutdown()
 
 
+def test_the_examples_and_the_changes_share_each_situation_and_ruling(corpus, repo, monkeypatch):
+    """A build's worked examples and its changes in behaviour (every scenario ruled under both
+    editions of the edition map) derive each scenario's situation once and rule a code on it once,
+    and give what an engine ruling each of them afresh gives."""
+    from lawkit.site import examples
+    from lawkit.site.context import Site
+    from lawkit.site.urls import Urls
+
+    folder = str(repo / "tests" / "scenarios")
+    monkeypatch.setattr(examples, "cached", lambda *args: None)  # made, not read back
+    ruled, situations, _ = _counted(monkeypatch)
+    shared = Site(corpus, Urls("laws", True), str(repo))
+    examples.run(shared, str(repo / "laws"), folder, later=lambda name, write: None)
+    assert corpus.editions and len(situations) == len(shared.scenarios)
+    asked = [(code, id(s)) for _, s in shared.scenarios for code in s.expect if code in corpus.codes]
+    both = [(code, id(s)) for _, s in shared.scenarios for edition in corpus.editions
+            for code in (edition.earlier, edition.later)]
+    assert len(ruled) == len(set(asked) | set(both)) < len(asked) + len(both)
+
+    alone = Site(corpus, Urls("laws", True), str(repo))  # each scenario's situations and rulings its own
+    examples.load_examples(alone, folder)
+    examples.changes(alone)
+    assert len(situations) == 3 * len(shared.scenarios)
+
+    def shown(site):
+        return (json.dumps({law: [repr(e) for e in found] for law, found in site.examples.items()}),
+                json.dumps({str(pair): c.as_json() for pair, c in site.changes.items()}, default=repr))
+    assert shown(shared) == shown(alone)
+
+
 def test_serve_after_a_saved_condition_rules_again_only_where_it_could_change_the_ruling(
         make_corpus, tmp_path, monkeypatch):
     """Under serve, a rule whose `when` alone changed: a situation on which the old and the new
@@ -1227,101 +1257,48 @@ def test_serve_after_a_saved_condition_rules_again_only_where_it_could_change_th
     configs[-1].plugins.on_shutdown()
 
 
-def test_serve_from_a_warm_cache_rules_the_scenarios_in_the_background(make_corpus, tmp_path, monkeypatch):
-    """A serve whose first build reads the worked examples back from lawkit's cache (a build ran
-    before) rules the scenarios in the background once the page is served, so its first saved rule
-    too rules again for its own code alone; a warm-up that a build interrupts gives way at once."""
-    from lawkit.site import afterwards
-
-    project = _two_codes_project(make_corpus, tmp_path)
-    laws = project / "laws"
-    monkeypatch.chdir(project)
-    _built(project, "before")  # the cache entries of the worked examples, as a `mkdocs build` leaves them
-    monkeypatch.setattr(afterwards, "SERVED", 0.0)
-    monkeypatch.setattr(afterwards, "QUIET", 0.0)
-    ruled, _, _ = _counted(monkeypatch)
-    rebuild, configs = _serving(project)
-    rebuild()
-    kept = configs[-1].plugins["lawkit"].afterwards
-    assert ruled == [] or kept.thread is not None  # read back: ruled, if at all, by the warm-up
-    kept.thread.join()  # the warm-up through
-    assert sorted(set(ruled)) == ["demo", "other"]
-
-    ruled.clear()
-    _edit(laws / "demo" / "01-one.yaml", "rank[x.card] <= rank[y.card]", "rank[x.card] >= rank[y.card]")
-    rebuild()
-    assert ruled == ["demo"]
-    site = project / "site"
-    assert "dealer_player: Bob" in folded(site, "demo/2")["parts"]["rules"]
-    clean = _built(project, "full")
-    _same_site(clean, site)
-    _same_site(site, clean)
-
-    stopped = afterwards.Afterwards()
-    stopped.stop.set()  # a build began: the warm-up gives way at once
-    ruled.clear()
-    stopped.later("remembered", lambda: None)
-    from lawkit.site import examples
-
-    examples._remembered.clear()  # the test's own (see _counted)
-    site_now = configs[-1].plugins["lawkit"].site
-    folder = str(project / "tests" / "scenarios")
-    shared, codes = examples.rules_keys(site_now, str(laws), folder)
-    examples._warm_up(site_now, folder, (shared, folder), codes, stopped.stopping)
-    assert ruled == [] and not examples._remembered  # not even the scenario files loaded
-    asked = []  # a build begins midway, after the record's situation: that is kept, no code is whole
-    examples._warm_up(site_now, folder, (shared, folder), codes, lambda: asked.append(1) or len(asked) > 2)
-    memory = examples._remembered[0]
-    assert ruled == [] and memory.situations and not memory.rulings and not memory.whole
-    configs[-1].plugins.on_shutdown()
-
-
-def test_serve_from_a_warm_cache_renders_in_the_background_what_it_keeps(make_corpus, tmp_path, monkeypatch):
-    """A serve whose first build reads the site back from lawkit's cache checks and renders it in the
-    background once the page is served (each file's parse, the rulebooks, the generated files), so its
-    first saved note makes its own code's page alone; a render stopped midway by a build keeps what it
-    made. Each time the site is a full build's."""
-    from lawkit.site import afterwards, examples, generated, pages
+def test_serve_from_a_warm_cache_makes_what_it_keeps_in_its_first_build(make_corpus, tmp_path, monkeypatch):
+    """A serve started after a build (lawkit's cache holds the checked corpus, the site's files and the
+    worked examples) reads none of them back: its first build checks the files, renders every page and
+    rules every scenario under every code, so the first saved rule rules again for its own code alone
+    and the first saved note makes its own code's page alone — nothing is left to make in the
+    background, where a save would wait for it. The entries the cache holds are not written again.
+    Each time the site is a full build's."""
+    import lawkit
+    from lawkit.site import afterwards, pages
 
     project = _two_codes_project(make_corpus, tmp_path)
     laws = project / "laws"
     monkeypatch.chdir(project)
     _built(project, "before")  # the cache entries a `mkdocs build` leaves
-    monkeypatch.setattr(afterwards, "SERVED", 0.0)
-    monkeypatch.setattr(afterwards, "QUIET", 60.0)
+    entries = {p.name: p.stat().st_mtime_ns for p in (project / ".lawkit-cache").iterdir()}
+    assert {name.split("-")[0] for name in entries} >= {"corpus", "site", "ruled"}
+    monkeypatch.setattr(afterwards, "QUIET", 0.0)
     made_pages: list[str] = []
     code_page = pages.code_page
     monkeypatch.setattr(pages, "code_page", lambda site, code: made_pages.append(code.id) or code_page(site, code))
+    checks: list[str] = []
+    check = lawkit.check
+    monkeypatch.setattr(lawkit, "check", lambda root, **kwargs: checks.append(str(root)) or check(root, **kwargs))
+    ruled, _, _ = _counted(monkeypatch)
     rebuild, configs = _serving(project)
     rebuild()
     plugin = configs[-1].plugins["lawkit"]
-    assert made_pages == []  # read back from the cache
-    for _ in range(1200):  # the render in the background through (the cache entries then wait for a quiet time)
-        if plugin.outputs.last:
-            break
-        time.sleep(0.05)
-    assert sorted(made_pages) == ["demo", "other"]
-    made_pages.clear()
+    assert len(checks) == 1 and sorted(made_pages) == ["demo", "other"] and sorted(set(ruled)) == ["demo", "other"]
+    plugin.afterwards.thread.join(30)  # what the build left to do after it: nothing to write
+    assert {p.name: p.stat().st_mtime_ns for p in (project / ".lawkit-cache").iterdir()} == entries
+
+    ruled.clear(), made_pages.clear()
+    _edit(laws / "demo" / "01-one.yaml", "rank[x.card] <= rank[y.card]", "rank[x.card] >= rank[y.card]")
+    rebuild()
+    assert ruled == ["demo"] and made_pages == ["demo"]
+    assert "dealer_player: Bob" in folded(project / "site", "demo/2")["parts"]["rules"]
+    ruled.clear(), made_pages.clear()
     _edit(laws / "other" / "01-one.yaml", "The lowest cut deals (see Law 1).", "The lowest cut deals first (see Law 1).")
     rebuild()
-    assert made_pages == ["other"]
+    assert ruled == [] and made_pages == ["other"]
     clean = _built(project, "full")
     _same_site(clean, site := project / "site")
-    _same_site(site, clean)
-
-    plugin.outputs.last = {}  # as after a first build read from the cache: a render stopped midway
-    calls: list[int] = []
-    plugin.outputs.stopping = lambda: calls.append(1) or len(calls) > 10
-    with pytest.raises(examples.Stopped):
-        generated.render(plugin.site, str(laws), str(project / "tests" / "scenarios"), lambda name, write: None,
-                         remember=True, kept=plugin.outputs)
-    plugin.outputs.stopping = None
-    plugin.outputs.gave_way()
-    assert len(plugin.outputs.last) == 10
-    _edit(laws / "demo" / "01-one.yaml", "The lowest cut deals (see Law 1).", "The lowest cut deals now (see Law 1).")
-    rebuild()
-    clean = _built(project, "full-2")
-    _same_site(clean, site)
     _same_site(site, clean)
     configs[-1].plugins.on_shutdown()
 
@@ -1335,7 +1312,7 @@ def test_serve_writes_the_cache_entries_once_the_build_is_through(make_corpus, t
 
     project = _small_project(make_corpus, tmp_path)
     monkeypatch.chdir(project)
-    monkeypatch.setattr(afterwards, "SERVED", 60.0)  # nothing is written while the test looks
+    monkeypatch.setattr(afterwards, "QUIET", 60.0)  # nothing is written while the test looks
     rebuild, configs = _serving(project)
     rebuild()
     cache = project / ".lawkit-cache"

@@ -76,12 +76,14 @@ def load(path: str | Path) -> list[Scenario]:
     return scenarios
 
 
-def rule(scenario: Scenario, engine: Engine) -> tuple[RulingError | None, dict[str, RulingError | None]]:
+def rule(scenario: Scenario, engine: Engine, *, views: str = "all") -> tuple[RulingError | None, dict[str, RulingError | None]]:
     """The scenario's record put to each code it expects of: each ruling in ``scenario.results``. Returns
     why the record is wrong (None: it is not) and why a code gave no ruling (the RulingError; None: the
-    corpus has no such code). The site's worked examples read the rulings alone; ``run`` compares them."""
+    corpus has no such code). The site's worked examples read the rulings alone (``views="rules"``: only
+    the views some rule reads, which give the same rulings); ``run`` compares them, every view derived
+    (a view no rule reads that cannot be derived is a wrong record too)."""
     try:
-        facts = engine.situation(scenario.record, scenario.position.path)
+        facts = engine.situation(scenario.record, scenario.position.path, views=views)
     except RulingError as exc:
         return exc, {}
     failed: dict[str, RulingError | None] = {}

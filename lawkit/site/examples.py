@@ -23,7 +23,6 @@ from ..corpus import same_place
 from .context import Example, Site
 
 NAME = "ruled"  # the cache entry: .lawkit-cache/ruled-<key>
-WARM_UP = "remembered"  # the work, left for after a build under serve, that rules the scenarios into memory
 # The shared files the engine reads (the vocabulary, the outcomes, the record and its views) and
 # the edition maps (through which the changes in behaviour are compared).
 RULE_FILES = ("facts", "outcomes", "record", "views", "editions")
@@ -129,7 +128,7 @@ def load_examples(site: Site, directory: str, engine: Any = None, loaded: list[t
         for scenario in found:
             site.scenarios.append((shown, scenario))
             scenario.results.clear()  # a scenario kept from the last run is ruled again
-            rule(scenario, engine)  # the rulings alone: what differs from the expectation is the tests' business
+            rule(scenario, engine, views="rules")  # the rulings alone: what differs is the tests' business
             for code, result in scenario.results.items():
                 ruling_laws = dict.fromkeys(site.corpus.law_of(r.law).id for r in result.rulings
                                             if r.law in site.corpus.units)
@@ -190,34 +189,20 @@ class _Remembered:
     def __init__(self, shared: tuple[str, str], loaded: list[tuple[str, list[Any]]]) -> None:
         self.shared = shared  # the shared key and the scenarios' folder (the scenarios were loaded from it)
         self.loaded = loaded
-        # (record, its file, the views the rules read) -> (the record, its Situation or RulingError)
-        self.situations: dict[tuple[int, str, frozenset[str] | None], tuple[Any, Any]] = {}
-        # (code key, situation, checked) -> (the situation, its Result or RulingError)
-        self.rulings: dict[tuple[str, int, bool], tuple[Any, Any]] = {}
-        self.used_situations: dict[tuple[int, str, frozenset[str] | None], tuple[Any, Any]] = {}  # this run's
-        self.used_rulings: dict[tuple[str, int, bool], tuple[Any, Any]] = {}
-        self.whole: set[str] = set()  # the code keys whose every ruling is kept (a run, or a warm-up, went through)
+        # (record, the views the rules read) -> (the record, its Situation or RulingError)
+        self.situations: dict[tuple[int, frozenset[str] | None], tuple[Any, Any]] = {}
+        # (code key, situation) -> (the situation, its Result or RulingError)
+        self.rulings: dict[tuple[str, int], tuple[Any, Any]] = {}
+        self.used_situations: dict[tuple[int, frozenset[str] | None], tuple[Any, Any]] = {}  # this run's
+        self.used_rulings: dict[tuple[str, int], tuple[Any, Any]] = {}
         self.books: dict[str, tuple[str, Any]] = {}  # code -> (its key, its compiled rules) in the last run
         self.records: dict[int, tuple[Any, Any]] = {}  # id of a scenario's record -> (it, its plain copy)
         self.compared: dict[tuple[str, str], dict[int, Any]] = {}  # each edition's last comparisons (changes)
 
-    def done(self, keys: dict[str, str]) -> None:
+    def done(self) -> None:
         """The run is through: what it did not use (a changed code's rulings) is let go."""
         self.situations, self.rulings = self.used_situations, self.used_rulings
         self.used_situations, self.used_rulings = {}, {}
-        self.whole = set(keys.values())
-
-    def warmed(self, keys: dict[str, str] | None) -> None:
-        """A warm-up is through (``keys``) or was stopped (None): what it made is kept beside the rest."""
-        self.situations.update(self.used_situations)
-        self.rulings.update(self.used_rulings)
-        self.used_situations, self.used_rulings = {}, {}
-        if keys is not None:
-            self.whole = set(keys.values())
-
-
-class Stopped(Exception):
-    """A build began: the warm-up gives way (what it made so far is kept)."""
 
 
 _remembered: list[_Remembered] = []
@@ -228,9 +213,8 @@ class RememberingEngine:
     call) that gives a code whose key did not change the rulings it gave in the last run, on the same
     situations: a saved rule runs the scenarios again for its own code alone."""
 
-    def __init__(self, engine: Any, memory: _Remembered, keys: dict[str, str],
-                 stopping: Callable[[], bool] | None = None) -> None:
-        self.engine, self.memory, self.keys, self.stopping = engine, memory, keys, stopping
+    def __init__(self, engine: Any, memory: _Remembered, keys: dict[str, str]) -> None:
+        self.engine, self.memory, self.keys = engine, memory, keys
         self.corpus = engine.corpus
         self.changed: dict[str, Any] = {}  # code -> its rules' changed conditions since the last run (when_changes)
 
@@ -239,21 +223,19 @@ class RememberingEngine:
 
         if isinstance(data, lawkit.Situation):
             return data
-        if self.stopping is not None and self.stopping():
-            raise Stopped
         # A record of a scenario kept in memory: the same object, and a situation depends only on it, the
-        # shared files (the memory's key) and, for the rules' views, which views some rule reads.
-        key = (id(data), path, self.engine.views_read if views == "rules" else None)
+        # shared files (the memory's key) and, for the rules' views, which views some rule reads. Not on
+        # ``path``: a scenario's record is read with positions, which name its file (the worked examples
+        # and the changes in behaviour name it each its own way, and share the situation).
+        key = (id(data), self.engine.views_read if views == "rules" else None)
         return _kept(self.memory.situations, self.memory.used_situations, key, data,
                      lambda: self.engine.situation(data, path, views=views))
 
     def ruling(self, code: str, situation: Any, *, checked: bool = False) -> Any:
         situation = self.situation(situation, views="rules")
-        if self.stopping is not None and self.stopping():
-            raise Stopped
         if code not in self.keys:  # not a code of the corpus: the engine says so
             return self.engine.ruling(code, situation, checked=checked)
-        key = (self.keys[code], id(situation), checked)
+        key = (self.keys[code], id(situation))  # ``checked`` changes no ruling: the examples' and the changes' shared
         return _kept(self.memory.rulings, self.memory.used_rulings, key, situation,
                      lambda: self._ruled(code, situation, checked))
 
@@ -265,7 +247,7 @@ class RememberingEngine:
         book = self.engine.corpus.rulebooks.get(code)
         before = self.memory.books.get(code)
         if before is not None and book is not None and before[0] != self.keys[code]:
-            entry = self.memory.rulings.get((before[0], id(situation), checked))
+            entry = self.memory.rulings.get((before[0], id(situation)))
             if entry is not None and entry[0] is situation and isinstance(entry[1], Result):
                 if code not in self.changed:
                     self.changed[code] = when_changes(before[1], book)
@@ -282,11 +264,11 @@ class RememberingEngine:
 
 def _kept(kept: dict, used: dict, key: tuple, subject: Any, make: Callable[[], Any]) -> Any:
     """What ``make`` gives (or the RulingError it raises, raised again) for ``subject``, kept in
-    ``kept`` under ``key`` from the last run and filed in ``used`` for the next: keyed by the
-    subject's id, so a kept entry counts only while it holds that same object."""
+    ``kept`` under ``key`` from the last run, or made earlier in this one, and filed in ``used`` for
+    the next: keyed by the subject's id, so an entry counts only while it holds that same object."""
     import lawkit
 
-    entry = kept.get(key)
+    entry = used.get(key) or kept.get(key)
     if entry is not None and entry[0] is subject:
         found = entry[1]
     else:
@@ -301,15 +283,13 @@ def _kept(kept: dict, used: dict, key: tuple, subject: Any, make: Callable[[], A
 
 
 def run(site: Site, laws_path: str, directory: str,
-        later: Callable[[str, Callable[[], None]], None] | None = None, remember: bool = False,
-        stopping: Callable[[], bool] | None = None) -> None:
+        later: Callable[[str, Callable[[], None]], None] | None = None, remember: bool = False) -> None:
     """``load_examples`` and ``changes``, or what they made, kept in this process or read back from
     lawkit's cache, when nothing they read changed (``rules_key``); ``site.examples_key`` is that key,
     ``site.examples_keys`` each code's part of it. ``later``: the cache entry is written by it (after the
-    build), not at once. ``remember`` (under `mkdocs serve`): when they are made again, the scenario files
-    as loaded and the rulings of every code whose own key did not change are those of the last run; when
-    they were not made (read back from the cache), ``later`` rules the scenarios in the background for the
-    next run, giving way as soon as ``stopping()`` says a build began."""
+    build), not at once. ``remember`` (under `mkdocs serve`): never read back from the cache, they are
+    made in memory, the scenario files as loaded and the rulings of every code whose own key did not
+    change those of the last run, so that a saved rule rules again for its own code alone."""
     import lawkit
 
     shared, codes = rules_keys(site, laws_path, directory)
@@ -319,46 +299,23 @@ def run(site: Site, laws_path: str, directory: str,
     if key in _last:
         scenarios, examples, changed = _last[key]
         site.scenarios[:], site.examples, site.changes = scenarios, examples, changed
-    elif cached(site, laws_path, key) is None:
+    elif remember or cached(site, laws_path, key) is None:
+        # Under serve, the memory of the last run; else one of this run's own: either way the examples and
+        # the changes share each scenario's situation, and the rulings of the codes both ask.
+        memory = _memory(site, directory, memory_key) if remember else _Remembered(memory_key, _load_scenarios(site, directory))
+        engine = RememberingEngine(lawkit.Engine(site.corpus), memory, codes)
+        load_examples(site, directory, engine, memory.loaded, memory.records)
+        changes(site, engine, memory.compared)
         if remember:
-            memory = _memory(site, directory, memory_key)
-            engine = RememberingEngine(lawkit.Engine(site.corpus), memory, codes)
-            load_examples(site, directory, engine, memory.loaded, memory.records)
-            changes(site, engine, memory.compared)
-            memory.done(codes)
+            memory.done()
             engine.through()
-        else:
-            load_examples(site, directory)
-            changes(site)
         if later is None:
             keep(site, laws_path, key)
-        else:
+        elif not cache.has(laws_path, NAME, key):  # a serve's first run, after a build that wrote it
             later(NAME, partial(keep, site, laws_path, key))
     if key not in _last:
         _last.clear()
         _last[key] = (list(site.scenarios), site.examples, site.changes)
-    if remember and later is not None and not _whole(memory_key, codes):
-        later(WARM_UP, partial(_warm_up, site, directory, memory_key, codes, stopping))
-
-
-def warm_up_later(site: Site, laws_path: str, directory: str, later: Callable[[str, Callable[[], None]], None],
-                  stopping: Callable[[], bool] | None) -> None:
-    """Under serve, for a build whose pages were read back from the cache (``run`` did not run): the
-    scenarios ruled into memory after it, unless they are there already (the keys made there too)."""
-    def work() -> None:
-        if stopping is not None and stopping():
-            return  # the server stops, or a build began: the next build warms up again if it must
-        shared, codes = rules_keys(site, laws_path, directory)
-        memory_key = (shared, os.path.abspath(directory))
-        if not _whole(memory_key, codes):
-            _warm_up(site, directory, memory_key, codes, stopping)
-
-    later(WARM_UP, work)
-
-
-def _whole(shared: tuple[str, str], codes: dict[str, str]) -> bool:
-    """Whether the memory holds every ruling of these codes."""
-    return bool(_remembered) and _remembered[0].shared == shared and set(codes.values()) <= _remembered[0].whole
 
 
 def _memory(site: Site, directory: str, shared: tuple[str, str]) -> _Remembered:
@@ -366,30 +323,6 @@ def _memory(site: Site, directory: str, shared: tuple[str, str]) -> _Remembered:
     if not (_remembered and _remembered[0].shared == shared):
         _remembered[:] = [_Remembered(shared, _load_scenarios(site, directory))]
     return _remembered[0]
-
-
-def _warm_up(site: Site, directory: str, shared: tuple[str, str], codes: dict[str, str],
-             stopping: Callable[[], bool] | None) -> None:
-    """Every scenario ruled into the memory, as a run would (on a site of its own, so the built one is
-    left as it is): the next saved rule then rules again for its own code alone."""
-    import lawkit
-
-    if stopping is not None and stopping():
-        return
-    try:
-        memory = _memory(site, directory, shared)
-    except ScenarioError:
-        return  # the build said so already
-    engine = RememberingEngine(lawkit.Engine(site.corpus), memory, codes, stopping)
-    scratch = Site(site.corpus, site.urls, site.root)
-    try:
-        load_examples(scratch, directory, engine, memory.loaded, memory.records)
-        changes(scratch, engine, memory.compared)
-    except Stopped:
-        memory.warmed(None)
-        return
-    memory.warmed(codes)
-    engine.through()
 
 
 def cached(site: Site, laws_path: str, key: str) -> Site | None:

@@ -77,19 +77,19 @@ def keep(laws_path: str, key: str, generated: Generated,
     """Keep the files in lawkit's cache (or hand the writing to ``later``, to run after the build)."""
     if later is None:
         cache.store(laws_path, NAME, key, generated, CODEC)
-    else:
+    elif not cache.has(laws_path, NAME, key):  # under serve, made again though a build had kept them
         later(NAME, partial(cache.store, laws_path, NAME, key, generated, CODEC))
 
 
 def render(site: Site, laws_path: str, scenarios_dir: str,
            later: Callable[[str, Callable[[], None]], None] | None = None, remember: bool = False,
-           stopping: Callable[[], bool] | None = None, kept: Kept | None = None) -> Generated:
+           kept: Kept | None = None) -> Generated:
     """Every page (in the order the nav shows them) and every JSON file. Compiles the corpus's
     rules and runs the scenarios for the worked examples first (ScenarioError when one does not load;
     ``later`` writes their cache entry after the build; ``remember``, under `mkdocs serve`: the rulings
-    of the codes whose rules did not change are the last run's, ``examples.run``, and ``stopping`` says when
-    its warm-up in the background gives way). ``kept`` (under `mkdocs serve`): the files of the last
-    render, each used again when what it is made from did not change (``lawkit.site.kept``)."""
+    of the codes whose rules did not change are the last run's, ``examples.run``). ``kept`` (under
+    `mkdocs serve`): the files of the last render, each used again when what it is made from did not
+    change (``lawkit.site.kept``)."""
     from lawkit.rules import compile_rulebooks
 
     from . import api, ask, explorer, folds, now, table
@@ -106,7 +106,7 @@ def render(site: Site, laws_path: str, scenarios_dir: str,
         problems = list(corpus.problems)
         compile_rulebooks(corpus)
         corpus.problems = problems
-    run(site, laws_path, scenarios_dir, later, remember, stopping)  # the worked examples and the changes in behaviour, or the cache's
+    run(site, laws_path, scenarios_dir, later, remember)  # the worked examples and the changes in behaviour, or the cache's
     place_pairs(site)
 
     def page(src_uri: str, key: Callable[[], object], make: Callable[[], str], exactly: bool = False) -> Callable[[], str]:

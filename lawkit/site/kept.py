@@ -35,7 +35,6 @@ from typing import Any, Callable, TypeVar
 from ..corpus.model import Code, EditionMap
 from ..corpus.problems import Position
 from .context import Site
-from .examples import Stopped
 
 T = TypeVar("T")
 
@@ -46,13 +45,10 @@ class Kept:
         self.now: dict[str, tuple[Any, Any]] = {}  # this render's, so far
         # The corpus files parsed once, into the same objects, since the last render (None: not known).
         self.unchanged: set[str] | None = None
-        self.stopping: Callable[[], bool] | None = None  # a render in the background gives way when it says so
 
     def made(self, name: str, key: Callable[[], Any], make: Callable[[], T], exactly: bool = False) -> T:
         """The output ``name``: the last render's when ``key()`` is the key it was made with, else ``make()``;
         ``exactly``: compared by ``same`` (a number or mapping written in YAML reaches the output)."""
-        if self.stopping is not None and self.stopping():
-            raise Stopped
         wanted = key()
         entry = self.last.get(name)
         if entry is not None and (same(entry[0], wanted, self.unchanged) if exactly else bool(entry[0] == wanted)):
@@ -73,11 +69,6 @@ class Kept:
     def through(self) -> None:
         """Every file is made: they are the ones the next render compares with."""
         self.last, self.now = self.now, {}
-
-    def gave_way(self) -> None:
-        """A render in the background was stopped (``stopping``): what it made is kept beside the rest."""
-        self.last.update(self.now)
-        self.now = {}
 
 
 _SCALARS = (str, int, float, bool, type(None))

@@ -27,7 +27,6 @@ those errors at its top, until the file is fixed.
 
 from __future__ import annotations
 
-import gc
 import logging
 import os
 import re
@@ -52,7 +51,7 @@ from lawkit.corpus import Parsed, stored
 from lawkit.rules import Compiled
 
 from . import ask, examples, explorer, generated, lookup, previews, reload, watch
-from .afterwards import WARM_UP_SITE, Afterwards
+from .afterwards import Afterwards
 from .context import Site
 from .kept import Kept
 from .pages import codes_table
@@ -136,9 +135,10 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             checks.append(root)
             return lawkit.check(root, parsed=self.parsed, compiled=self.compiled)
 
-        # From lawkit's cache when no file changed.
+        # From lawkit's cache when no file changed; under serve, checked all the same (its first build):
+        # each file's parse, and each code's rulebook, is what the next saved file's check keeps.
         corpus, corpus_key = checked(self.laws_path, lawkit.check if self.parsed is None else check, stored,
-                                     self._later(), self.kept_corpus)
+                                     self._later(), self.kept_corpus, read=not self.serving)
         if self.serving:
             if checks and self.reparsed is not None and self.parsed is not None:
                 self.reparsed |= set(self.parsed.read)
@@ -209,24 +209,21 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
 
     def on_files(self, files: Files, *, config) -> Files:
         kept = self.kept_made[1] if self.kept_made is not None and self.kept_made[0] == self.generated_key else None
-        made = kept if kept is not None else generated.cached(self.laws_path, self.generated_key)
+        # Under serve, never from lawkit's cache: its first build renders and rules every scenario, and keeps
+        # them (each file by what it is made from, each code's rulings), so a saved file makes only what it changes.
+        made = kept if kept is not None else None if self.serving else generated.cached(self.laws_path,
+                                                                                        self.generated_key)
         if made is None:
             if self.outputs is not None and self.parsed is not None:
                 self.outputs.unchanged = None if self.reparsed is None else self.parsed.paths() - self.reparsed
             try:
                 made = generated.render(self.site, self.laws_path, self.scenarios_path, self._later(),
-                                        remember=self.serving,
-                                        stopping=self.afterwards.stopping if self.afterwards else None,
-                                        kept=self.outputs)
+                                        remember=self.serving, kept=self.outputs)
             except examples.ScenarioError as exc:
                 raise PluginError(f"lawkit: a scenario file does not load:\n{exc}") from None
             if self.outputs is not None:
                 self.reparsed = set()  # the files the next render compares with are this one's
             generated.keep(self.laws_path, self.generated_key, made, self._later())
-        elif self.afterwards is not None and kept is None:  # read back from the cache: serve's memory warmed after it
-            self._warm_up_later(config)
-            examples.warm_up_later(self.site, self.laws_path, self.scenarios_path, self.afterwards.later,
-                                   self.afterwards.stopping)
         if self.serving:
             self.kept_made = (self.generated_key, made)
         if self.serving and not self.broken:
@@ -254,36 +251,6 @@ class LawkitPlugin(BasePlugin[LawkitConfig]):
             files.append(self._generated(config, ask.MODEL, ask.cached_model_file(self.laws_path)))
             files.append(File.generated(config, ask.VOCABULARY, abs_src_path=ask.vocabulary_path()))
         return files
-
-    def _warm_up_later(self, config) -> None:
-        """After a build read back from lawkit's cache under serve, what this process keeps from one
-        build to the next (each file's parse, the rulebooks, the generated files, the rules boxes) made
-        in the background once the page is served, by a check and a render of its own: the first saved
-        file then makes only what it changes. It gives way when a build begins, keeping what it made."""
-        afterwards, outputs = self.afterwards, self.outputs
-        if afterwards is None or outputs is None or outputs.last or self.broken:
-            return  # what is kept is a render's already
-        urls, edit_base, ask_on = Urls(self.config.pages_dir, config.use_directory_urls), self.site.edit_base, self.site.ask
-
-        def work() -> None:
-            if afterwards.stopping():
-                return
-            corpus = lawkit.check(self.laws_path, parsed=self.parsed, compiled=self.compiled)
-            if corpus.errors or afterwards.stopping() or outputs.last:
-                return
-            outputs.unchanged, outputs.stopping = None, afterwards.stopping
-            try:
-                generated.render(Site(corpus, urls, self.root, edit_base=edit_base, ask=ask_on), self.laws_path,
-                                 self.scenarios_path, lambda name, write: None, remember=True,
-                                 stopping=afterwards.stopping, kept=outputs)  # the cache has its entries: none written
-            except (examples.Stopped, examples.ScenarioError):
-                outputs.gave_way()
-            finally:
-                outputs.stopping = None
-            self.reparsed = set()  # every file kept is this render's: parsed by its check
-            gc.freeze()  # what lives on is out of the next build's collections (afterwards.py)
-
-        afterwards.later(WARM_UP_SITE, work)
 
     def _generated(self, config, src_uri: str, content: str | bytes) -> File:
         if self.reload is not None:  # written again only when it changed
