@@ -296,7 +296,8 @@ def checked(root: str | os.PathLike, check: Callable[[str | os.PathLike], Any], 
     corpus = load(root, "corpus", key, codec) if read else None
     if corpus is None:
         corpus = check(root)
-        if Path(root).is_dir() and not has(root, "corpus", key):
+        # Read and not loaded: whatever is there does not read, so it is replaced.
+        if Path(root).is_dir() and (read or not has(root, "corpus", key)):
             def keep() -> None:
                 # CEL programs are not kept: the rules and views compile again on demand.
                 rulebooks, corpus.rulebooks = corpus.rulebooks, {}
