@@ -105,11 +105,13 @@ def sizes(site: Path) -> list[tuple[str, int, int]]:
 
 
 WAIT = 30  # s: at most this long for one input's answer (an input is some ms; a page that never answers is said so)
-MEASURE = """async ([page, action, runs, wait]) => {
+MEASURE = """async ([page, action, runs, wait, pause]) => {
   const root = document.querySelector('.lk-table')
   const times = [], laid = [], frames = []
   const notes = {}
   for (let i = 0; i < runs; i++) {
+    // A reader's pace: the page's work put off after an answer (its address, practice) done first.
+    if (pause && i) await new Promise(resolve => setTimeout(resolve, pause))
     const input = `the ${page} page's input ${i + 1} of ${runs}`
     const before = root.dataset.ready
     let observer, timer
@@ -167,7 +169,7 @@ def _median_p95(times: list[float]) -> tuple[float, float]:
 Row = tuple[str, tuple[float, float], tuple[float, float], tuple[float, float], float, dict[str, int]]
 
 
-def timings(site: Path, runs: int, idle: float = 0, seed: int | None = None) -> list[Row]:
+def timings(site: Path, runs: int, idle: float = 0, seed: int | None = None, pause: float = 0) -> list[Row]:
     from playwright.sync_api import Error as PlaywrightError, sync_playwright
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
@@ -192,7 +194,7 @@ def timings(site: Path, runs: int, idle: float = 0, seed: int | None = None) -> 
                 if idle:
                     page.wait_for_timeout(idle * 1000)
                 before = thread_ms(cdp)
-                got = page.evaluate(MEASURE, [name, action, runs, WAIT])
+                got = page.evaluate(MEASURE, [name, action, runs, WAIT, pause])
                 if "error" in got:
                     raise Failed(got["error"])
                 cpu = (thread_ms(cdp) - before) / runs
@@ -209,6 +211,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--idle", type=float, default=0, help="seconds each page is left idle before its inputs")
     parser.add_argument("--seed", type=int, help="the pages' random draws from this seed (the same for two trees)")
+    parser.add_argument("--pause", type=float, default=0,
+                        help="ms between an answer's frame and the next input (a reader's pace; 0: back to back)")
     args = parser.parse_args()
     site = args.site
     if site is None:
@@ -219,12 +223,13 @@ def main() -> None:
         print(f"{name:58} {raw:>9,} {packed:>9,}")
     print()
     idle = f", each page idle {args.idle:g} s first" if args.idle else ""
+    idle += f", {args.pause:g} ms between inputs" if args.pause else ", back to back"
     print(f"page: from an input to its answer, ms median / p95 over {args.runs} inputs each{idle} (target 16): when the "
           "page's data-ready changes, laid out, and with the frame showing it drawn (its wait for its turn left out); "
           "CPU: the page's main thread, ms per input")
     print(f"{'page':10} {'in the page':>15} {'laid out':>15} {'drawn':>15} {'CPU':>7}")
     try:
-        rows = timings(site, args.runs, args.idle, args.seed)
+        rows = timings(site, args.runs, args.idle, args.seed, args.pause)
     except Failed as exc:
         sys.exit(f"table_pages: {exc}")
     for name, page, laid, drawn, cpu, _ in rows:

@@ -215,6 +215,43 @@ def test_six_candidates_the_four_who_play_then_cut_for_partners(page, engine):
     shot(page, "table-cut-six")
 
 
+# Each code's section as data: its elements, their attributes (in any order) and text (each
+# element's runs of text joined), to compare a page changed in place with one drawn afresh.
+_SECTIONS = """root => { const walk = n => n.nodeType === Node.TEXT_NODE ? n.data : n.nodeType !== Node.ELEMENT_NODE ? '' :
+  [n.localName, [...n.attributes].map(a => [a.name, a.value]).sort(),
+   [...n.childNodes].map(walk).reduce((a, c) => typeof c === 'string' && typeof a[a.length - 1] === 'string'
+     ? [...a.slice(0, -1), a[a.length - 1] + c] : [...a, c], []).filter(c => c !== '')]
+  return walk(root) }"""
+
+
+def test_the_cut_changed_input_by_input_shows_what_a_fresh_page_shows(page):
+    """The page keeps each code's section and changes it in place (cut.js): after draws, a new count
+    of candidates, a card chosen and a code asked for, each section is what opening its address draws."""
+    page.goto(page.base_url + "/explorer/cut/")
+    before = _ready(page)
+    seen = []
+
+    def then(act):
+        nonlocal before
+        act()
+        before = _ready(page, before)
+        seen.append((_state(page), page.locator(".lk-codes").evaluate(_SECTIONS)))
+
+    draw = page.get_by_role("button", name="Draw the cards at random")
+    count, code = page.get_by_label("Candidates", exact=True), page.get_by_label("Code", exact=True)
+    for act in [draw.click, draw.click, lambda: count.select_option("6"), draw.click,
+                lambda: page.get_by_label("Cal's card").select_option("AS"), lambda: count.select_option("5"),
+                lambda: code.select_option("auction-bridge-1912"), draw.click, lambda: code.select_option(""),
+                lambda: count.select_option("8"), draw.click, lambda: count.select_option("4")]:
+        then(act)
+    assert len({state for state, _ in seen}) >= 10, "the inputs changed the cuts"
+    for state, sections in seen:
+        page.goto("about:blank")
+        page.goto(page.base_url + "/explorer/cut/" + state)
+        _ready(page)
+        assert page.locator(".lk-codes").evaluate(_SECTIONS) == sections, state
+
+
 # -- the deal checker --------------------------------------------------------------------------
 
 PACK = [r + s for s in "SHDC" for r in "AKQJT98765432"]

@@ -52,24 +52,39 @@ export function seatName (seat) {
 // for assistive technology ("king of hearts").
 // Each card's element is made once and copied (a page draws some sixty cards an input).
 export function cardElement (card, {big = false} = {}) {
+  return madeCard(card, big).cloneNode(true)
+}
+const madeCards = new Map()
+function madeCard (card, big) {
   const name = `${big ? 'big ' : ''}${card}`
   let made = madeCards.get(name)
   if (made === undefined) madeCards.set(name, made = makeCard(card, big))
-  return made.cloneNode(true)
+  return made
 }
-const madeCards = new Map()
 
 // ``element`` (a card element) made to show ``card`` in place: a card put in place of another is a
 // new element, and the cut page laid out its whole grid of candidates again for each (2.4 ms an input).
 export function showCard (element, card, {big = false} = {}) {
-  const made = cardElement(card, {big})
-  element.className = made.className
-  element.textContent = made.textContent
+  const made = madeCard(card, big)
+  if (element.className !== made.className) element.className = made.className
+  setText(element, made.textContent)
   for (const name of ['role', 'aria-label']) {
-    if (made.hasAttribute(name)) element.setAttribute(name, made.getAttribute(name))
-    else element.removeAttribute(name)
+    const value = made.getAttribute(name)
+    if (value === null) element.removeAttribute(name)
+    else if (element.getAttribute(name) !== value) element.setAttribute(name, value)
   }
   return element
+}
+
+// ``element``'s text changed in place: its one text node's data, when it has one (a new text node is
+// a new layout object and a style recalculation of its element for the browser).
+export function setText (element, text) {
+  const node = element.firstChild
+  if (node && node === element.lastChild && node.nodeType === Node.TEXT_NODE) {
+    if (node.data !== text) node.data = text
+  } else {
+    element.textContent = text
+  }
 }
 
 function makeCard (card, big) {

@@ -5,8 +5,8 @@
 // cards are in the address (#n=6&c=… : each candidate's cuts in order, his first and any later one).
 import {open} from './explorer.js'
 import {readState, writeSoon} from './share.js'
-import {el, select, cardSelect, cardElement, showCard, fullPack, shuffled} from './cards.js'
-import {lawsOf, rulingElement, errorElement, valuesText} from './rulings.js'
+import {el, select, cardSelect, cardElement, showCard, setText, fullPack, shuffled} from './cards.js'
+import {lawsOf, rulingElement, errorElement, valuesText, sentence} from './rulings.js'
 import {word} from './words.js'
 
 const root = document.getElementById('lk-cut')
@@ -104,45 +104,120 @@ function settle (explorer, code, situationOf) {
   return {steps, settled}
 }
 
-function summaryElement (settled) {
+// What the code settled, in a sentence or a few.
+function summaryText (settled) {
   const lines = []
   if (settled.players && settled.waiting && settled.waiting.length) lines.push(`Play: ${word(settled.players)}. Wait: ${word(settled.waiting)}.`)
   if (settled.partnerships) lines.push(`Partners: ${settled.partnerships.map(p => word(p)).join(' against ')}.`)
   if (settled.first_dealer) lines.push(`${settled.first_dealer} deals first.`)
   if (settled.cut_out) lines.push(`After the first rubber ${word(settled.cut_out)} ${settled.cut_out.length > 1 ? 'go' : 'goes'} out.`)
   if (!lines.length) lines.push('The code does not settle the table from these cuts.')
-  return el('p', {class: 'lk-verdict', 'data-settled': JSON.stringify(settled), text: lines.join(' ')})
+  return lines.join(' ')
 }
 
-// A step's line (who cut, and each one's card), made once for an answer and copied for each code
-// whose steps have it (the codes mostly take the same steps: half of what a code's section holds).
-function stepLine (step, lines) {
-  const name = `${step.label}\u0000${step.cuts.join()}`
-  let line = lines.get(name)
-  if (line === undefined) {
-    lines.set(name, line = el('p', {}, el('strong', {text: step.label}), ': ', step.cuts.flatMap(([p, c]) => [p, ' ', cardElement(c), ' '])))
-    return line
-  }
-  return line.cloneNode(true)
-}
+// Each code's section is kept from one answer to the next and changed only where the answer differs
+// (a step's cards, a ruling's values): made anew, the four sections' 155 elements cost the browser
+// their style and layout again on every input. ``made``: what the section shows now.
+const sections = new Map() // code -> {box, verdict, list, steps: [{li, line, label, players, cards, rulings, body}]}
 
-// ``shared``: what the codes' sections of one answer share (situationOf: settle; lines: stepLine).
-async function codeElement (explorer, code, shared) {
+function sectionBox (code) {
   const name = CODES.find(c => c.id === code).name
-  const box = el('section', {class: 'lk-code', 'data-code': code, 'aria-label': name}, el('h2', {text: name}))
+  return el('section', {class: 'lk-code', 'data-code': code, 'aria-label': name}, el('h2', {text: name}))
+}
+
+// A step's line: who cut, and each one's card (the same cutters again: only their cards changed).
+function drawLine (shown, step) {
+  const players = step.cuts.map(([p]) => p).join()
+  if (shown.line && shown.players === players) {
+    if (shown.label !== step.label) setText(shown.line.firstChild, step.label)
+    step.cuts.forEach(([, c], i) => { if (shown.cards[i] !== c) showCard(shown.line.children[i + 1], c) })
+  } else {
+    const line = el('p', {}, el('strong', {text: step.label}), ': ', step.cuts.flatMap(([p, c]) => [p, ' ', cardElement(c), ' ']))
+    if (shown.line) shown.line.replaceWith(line)
+    else shown.li.append(line)
+    shown.line = line
+    shown.players = players
+  }
+  shown.label = step.label
+  shown.cards = step.cuts.map(([, c]) => c)
+}
+
+// A step's rulings: a ruling of the same rule, outcome and laws keeps its element, its values and
+// sentence changed in place.
+function drawRulings (shown, rulings, laws, book) {
+  if (!rulings.length) {
+    if (!shown.body || shown.rulings) {
+      const none = el('p', {class: 'lk-ruling--none', text: 'No law of the code rules on this step.'})
+      if (shown.body) shown.body.replaceWith(none)
+      else shown.li.append(none)
+      shown.body = none
+      shown.rulings = null
+    }
+    return
+  }
+  if (!shown.rulings) {
+    const list = el('ul', {class: 'lk-rulings'})
+    if (shown.body) shown.body.replaceWith(list)
+    else shown.li.append(list)
+    shown.body = list
+    shown.rulings = []
+  }
+  rulings.forEach((r, i) => {
+    const had = shown.rulings[i]
+    const kind = `${r.rule} ${r.outcome} ${r.law} ${r.cites.join()}`
+    const values = valuesText(r)
+    const says = sentence(r, book)
+    if (had && had.kind === kind) {
+      if (had.values !== values) had.li.dataset.values = had.values = values
+      if (had.says !== says) setText(had.li.firstChild, had.says = says)
+      return
+    }
+    const li = rulingElement(r, laws, book)
+    if (had) had.li.replaceWith(li)
+    else shown.body.append(li)
+    shown.rulings[i] = {li, kind, values, says}
+  })
+  for (const had of shown.rulings.splice(rulings.length)) had.li.remove()
+}
+
+// ``shared``: what the codes' sections of one answer share (situationOf: settle).
+async function answerOf (explorer, code, shared) {
   try {
     const [laws, book] = await Promise.all([lawsOf(code), explorer.code(code)])
-    const {steps, settled} = settle(explorer, code, shared.situationOf)
-    box.dataset.ruled = String(steps.some(step => step.rulings.length))
-    box.append(summaryElement(settled))
-    box.append(el('ol', {class: 'lk-steps'}, steps.map(step => el('li', {},
-      stepLine(step, shared.lines),
-      step.rulings.length ? el('ul', {class: 'lk-rulings'}, step.rulings.map(r => rulingElement(r, laws, book)))
-        : el('p', {class: 'lk-ruling--none', text: 'No law of the code rules on this step.'})))))
+    return {code, laws, book, ...settle(explorer, code, shared.situationOf)}
   } catch (error) {
-    box.append(errorElement(error))
+    return {code, error}
   }
-  return box
+}
+
+// The code's section showing ``answer`` (a failure to rule: a section made anew, saying so).
+function drawCode (answer) {
+  const {code, steps, settled, laws, book} = answer
+  if (answer.error) {
+    sections.delete(code)
+    const box = sectionBox(code)
+    box.append(errorElement(answer.error))
+    return box
+  }
+  let made = sections.get(code)
+  if (made === undefined) sections.set(code, made = {box: sectionBox(code), verdict: null, list: null, steps: []})
+  made.box.dataset.ruled = String(steps.some(step => step.rulings.length))
+  const text = summaryText(settled)
+  const json = JSON.stringify(settled)
+  if (!made.verdict) {
+    made.box.append(made.verdict = el('p', {class: 'lk-verdict', 'data-settled': json, text}), made.list = el('ol', {class: 'lk-steps'}))
+  } else {
+    if (made.verdict.dataset.settled !== json) made.verdict.dataset.settled = json
+    setText(made.verdict, text)
+  }
+  steps.forEach((step, i) => {
+    let shown = made.steps[i]
+    if (!shown) made.list.append((made.steps[i] = shown = {li: el('li')}).li)
+    drawLine(shown, step)
+    drawRulings(shown, step.rulings, laws, book)
+  })
+  for (const shown of made.steps.splice(steps.length)) shown.li.remove()
+  return made.box
 }
 
 let explorer
@@ -197,13 +272,15 @@ async function update () {
     if (found === undefined) situations.set(name, found = explorer.engine.situation(record, {views: 'rules', codes: loaded}))
     return found
   }
-  const shared = {situationOf, lines: new Map()}
-  const sections = []
-  for (const code of codes) sections.push(await codeElement(explorer, code, shared))
+  const shared = {situationOf}
+  const answers = []
+  for (const code of codes) answers.push(await answerOf(explorer, code, shared))
   if (mine !== ticket) return
   writeSoon(root, () => ({n: state.n, code: state.code, c: state.c}), ['c'])
-  // Every code with laws on cutting (a code without, as Duplicate Whist's, only when it is asked for).
-  results.replaceChildren(...sections.filter(s => s.dataset.ruled !== 'false' || state.code))
+  // Every code with laws on cutting (a code without, as Duplicate Whist's, only when it is asked for:
+  // its section, not shown, is not drawn).
+  const shown = answers.filter(a => state.code || a.error || a.steps.some(step => step.rulings.length)).map(drawCode)
+  if (shown.length !== results.children.length || shown.some((box, i) => results.children[i] !== box)) results.replaceChildren(...shown)
   root.dataset.ready = String(mine)
   // The next cards drawn ruled sooner: the explorer practises on these cuts in idle time.
   explorer.warmUp(() => [{events: candidates().map(p => cutEvent(p, state.c[p][0]))}])
