@@ -17,8 +17,8 @@
    to the updated answer in the page, to it laid out, and with the work of drawing the frame that
    shows it (from that frame's start until a task it queued runs; the wait for the frame left out):
    median and 95th percentile, and the page's main-thread CPU per input (Chromium's ThreadTime over
-   the runs, divided by their number: with what the page does between the inputs, its practice
-   and the address written after each answer), for
+   the runs, divided by their number: with what the page does between the inputs, its practice;
+   the address is written once the inputs stop, 150 ms after the last answer: share.writeSoon), for
    the short record and the full hand, on one code and on every code side by side (target: 16 ms,
    one frame). The page loads each code's rulebook and laws (<code>.laws.json) when it is asked.
    The page draws again only a code's panel (and the questions) whose content changed: the fault
@@ -124,7 +124,8 @@ TIMING = """async ([records, runs]) => {
 # On "What happens now?", two inputs: the code chosen again (the same story, ruled anew), and a
 # change to the story (an irregularity ticked or unticked: the record read again, its views derived
 # and every code asked ruling again). The answer is in the page when the input's handler returns;
-# reading a height then makes the browser lay it out. Between runs the page writes its address.
+# reading a height then makes the browser lay it out. The page writes its address once the runs
+# stop (150 ms after the last answer: share.writeSoon), not between them.
 #
 # The engine keeps what it derived for the story it was last told (and a few before), and the page
 # draws again only a part whose answer changed, so the same two inputs again are mostly work kept: a

@@ -19,8 +19,10 @@
    benchmark with a line naming the page and the input (exit 1).
    Each input follows the frame that drew the last answer, from the page's first answer, so the cut
    page's practice in idle time (Explorer.warmUp, after each answer) has little time to run: the first
-   inputs meet a page just opened. --idle S leaves each page idle S seconds before its inputs, as
-   a reader reading it would (not the default: the table is the page just opened). --seed N makes
+   inputs meet a page just opened, and the address is written once they stop (share.writeSoon:
+   150 ms after the last answer); with --pause 300 it is written between them, as at a reader's
+   pace. --idle S leaves each page idle S seconds before its inputs, as a reader reading it would
+   (not the default: the table is the page just opened). --seed N makes
    each page's random draws (crypto.getRandomValues, Math.random) a fixed sequence from N, so that
    two trees are measured on the same cards and hands (not the default: each run its own draws).
 

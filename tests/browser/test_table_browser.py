@@ -252,6 +252,67 @@ def test_the_cut_changed_input_by_input_shows_what_a_fresh_page_shows(page):
         assert page.locator(".lk-codes").evaluate(_SECTIONS) == sections, state
 
 
+# Draws made in the page one after another, each answered (data-ready changed) before the next.
+_DRAWS = """async draws => { const t = document.querySelector('.lk-table')
+  for (let i = 0; i < draws; i++) {
+    const before = t.dataset.ready
+    document.querySelector('.lk-controls .md-button--primary').click()
+    await new Promise(resolve => { const o = new MutationObserver(() => { if (t.dataset.ready !== before) { o.disconnect(); resolve() } })
+      o.observe(t, {attributes: true, attributeFilter: ['data-ready']}) })
+  }
+  return t.dataset.saving || null }"""
+
+
+@pytest.fixture
+def clocked_page(browser, base_url):
+    """A page in a context of its own, on Playwright's clock (installed for the whole context, so
+    never in the one the other tests share)."""
+    page = watched_page(browser, base_url)
+    page.clock.install()
+    yield page
+    page.context.close()
+    assert_quiet(page)
+
+
+def test_the_address_is_written_once_the_reader_pauses_and_at_once_when_the_page_is_left(clocked_page):
+    """share.writeSoon, on the page's clock (paused: only the time it is run for passes): answers
+    one after another write the address once, 150 ms after the last; a page left writes what is
+    waiting then; an address opened meanwhile is the reader's, not written over."""
+    page = clocked_page
+    page.goto(page.base_url + "/explorer/cut/")
+    _ready(page)
+    page.evaluate("() => { window.lkWrites = []; const replace = history.replaceState.bind(history)\n"
+                  "  history.replaceState = (...a) => { window.lkWrites.push(String(a[2])); return replace(...a) } }")
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    assert page.evaluate(_DRAWS, 5) == "true"
+    page.clock.run_for(140)
+    assert page.evaluate("window.lkWrites") == [], "written while the reader is still drawing"
+    page.evaluate(_DRAWS, 1)
+    page.clock.run_for(140)  # 280 ms after the first answer, 140 after the last
+    assert page.evaluate("window.lkWrites") == []
+    page.clock.run_for(20)
+    writes = page.evaluate("window.lkWrites")
+    assert writes == [_state(page)], "once the reader pauses, the address written once, with the last"
+    shown = page.locator(".lk-codes").evaluate(_SECTIONS)
+    # Left at once after an answer: the address is that answer's.
+    assert page.evaluate(_DRAWS, 1) == "true"
+    page.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")
+    assert page.evaluate("[window.lkWrites.length, document.querySelector('.lk-table').dataset.saving || null]") == [2, None]
+    address, sections = _state(page), page.locator(".lk-codes").evaluate(_SECTIONS)
+    assert address != writes[0] and sections != shown
+    # An address opened while a write waits (a link followed in the page) is not written over.
+    assert page.evaluate(_DRAWS, 1) == "true"
+    other = "#" + state_fragment({"n": 4, "c": {"Ann": ["QS"], "Bob": ["3H"], "Cal": ["5D"], "Dan": ["KC"]}}, ("c",))
+    page.evaluate("address => { location.hash = address }", other)
+    page.clock.run_for(200)
+    assert _state(page) == other
+    page.clock.resume()
+    page.goto("about:blank")
+    page.goto(page.base_url + "/explorer/cut/" + address)
+    _ready(page)
+    assert page.locator(".lk-codes").evaluate(_SECTIONS) == sections
+
+
 # -- the deal checker --------------------------------------------------------------------------
 
 PACK = [r + s for s in "SHDC" for r in "AKQJT98765432"]
